@@ -1,0 +1,73 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_CATALOG_OPTIONS, loadSiteCatalog, type SiteCatalog } from './catalog/site-catalog.ts';
+import { openSqliteDatabase } from './db/sqlite-database.ts';
+import { isLoopbackHost } from './http/auth.ts';
+import { createRequestHandler, type RequestLog } from './http/request-handler.ts';
+import { BASE_PATH } from './http/routes.ts';
+
+export interface ReadServiceOptions {
+  dbPath: string;
+  host?: string;
+  /** 0 or omitted: a free port. */
+  port?: number;
+  apiKey?: string;
+  /** Zone of naive dates (system dates before v17, property dates always). Default UTC. */
+  timeZone?: string;
+  hideTopLevelNodeFromPath?: boolean;
+  addTrailingSlash?: boolean;
+  log?: (entry: RequestLog) => void;
+}
+
+export interface RunningReadService {
+  /** Base URL before /cms/Ext/Migrations/. */
+  url: string;
+  catalog: SiteCatalog;
+  close(): Promise<void>;
+}
+
+/** Refused configuration, reported before anything is opened or bound. */
+export class ServiceConfigError extends Error {
+  override readonly name = 'ServiceConfigError';
+}
+
+export async function startReadService(options: ReadServiceOptions): Promise<RunningReadService> {
+  const host = options.host ?? '127.0.0.1';
+  if (options.apiKey === undefined && !isLoopbackHost(host)) {
+    throw new ServiceConfigError(`refusing to serve on ${host} without an API key: set SOURCE_API_KEY or --api-key-file, or bind to 127.0.0.1`);
+  }
+  if (options.apiKey !== undefined && options.apiKey.trim() === '') throw new ServiceConfigError('the API key is empty');
+  const db = openSqliteDatabase(options.dbPath);
+  let catalog: SiteCatalog;
+  try {
+    catalog = loadSiteCatalog(db, {
+      timeZone: options.timeZone ?? DEFAULT_CATALOG_OPTIONS.timeZone,
+      hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath ?? DEFAULT_CATALOG_OPTIONS.hideTopLevelNodeFromPath,
+      addTrailingSlash: options.addTrailingSlash ?? DEFAULT_CATALOG_OPTIONS.addTrailingSlash,
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const server = createServer(createRequestHandler(catalog, options.apiKey, options.log));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    catalog,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => {
+        db.close();
+        resolve();
+      });
+      server.closeAllConnections();
+    }),
+  };
+}
+
+export { BASE_PATH };
