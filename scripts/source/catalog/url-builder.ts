@@ -17,6 +17,7 @@ export const NO_URL = '#';
 export class UrlBuilder {
   readonly #documents: Map<number, TreeNode>;
   readonly #defaultLanguageId: number | undefined;
+  readonly #isoCodes: Map<number, string>;
   readonly #domainsByRoot = new Map<number, Domain[]>();
   readonly #stored = new Map<string, StoredSegment[]>();
   readonly #urlNames = new Map<number, UrlNameValue[]>();
@@ -27,6 +28,7 @@ export class UrlBuilder {
     stored: StoredSegment[], urlNames: UrlNameValue[], options: UrlOptions) {
     this.#documents = documents;
     this.#defaultLanguageId = languages.find((l) => l.isDefault)?.id;
+    this.#isoCodes = new Map(languages.map((l) => [l.id, l.isoCode]));
     this.#options = options;
     for (const d of domains) push(this.#domainsByRoot, d.rootId, d);
     for (const s of stored) push(this.#stored, s.key, s);
@@ -43,10 +45,11 @@ export class UrlBuilder {
       if (match) return match.segment;
     }
     const variant = node.cultures.length > 0;
-    const urlName = this.#urlNames.get(node.versionId)
-      ?.find((u) => (variant ? u.languageId === languageId : u.languageId === null)) ?? this.#urlNames.get(node.versionId)?.[0];
+    const urlNames = this.#urlNames.get(node.versionId) ?? [];
+    // A culture-variant document may still carry an invariant umbracoUrlName; never another culture's.
+    const urlName = (variant ? urlNames.find((u) => u.languageId === languageId) : undefined) ?? urlNames.find((u) => u.languageId === null);
     const name = variant ? node.cultures.find((c) => c.languageId === languageId)?.name ?? node.name : node.name;
-    return toUrlSegment(urlName?.value ?? name);
+    return toUrlSegment(urlName?.value ?? name, { culture: this.#isoCodes.get(languageId ?? -1) });
   }
 
   url(node: TreeNode, languageId: number | undefined = this.#defaultLanguageId): string {
