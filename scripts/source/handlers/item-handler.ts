@@ -37,10 +37,13 @@ export function getItemByKey(c: SiteCatalog, kind: ItemKind, key: string, maxLev
 function toFullItem(c: SiteCatalog, node: TreeNode, maxLevel: number | undefined): FullItem {
   const { children, ...summary } = toSummary(c, node, maxLevel ?? node.level + 1);
   const pool = node.kind === 'document' ? c.documents : c.media;
-  const path = node.ancestorIds.flatMap((id) => {
-    const ancestor = pool.get(id);
-    return ancestor ? [toSummary(c, ancestor, 0)] : [];
-  });
+  // Like Umbraco's Parent chain: walking up stops at the first ancestor that is not served (unpublished).
+  const path: ItemSummary[] = [];
+  for (let i = node.ancestorIds.length - 1; i >= 0; i--) {
+    const ancestor = pool.get(node.ancestorIds[i]!);
+    if (!ancestor) break;
+    path.unshift(toSummary(c, ancestor, 0));
+  }
   const byCulture = readProperties(c, node);
   const defaultProperties = byCulture.values().next().value ?? {};
   const item: FullItem = { ...summary, path, ...(children ? { children } : {}), properties: defaultProperties };
