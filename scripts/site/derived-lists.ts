@@ -1,0 +1,17 @@
+/** Lists derived after the pass: orphan media (a file that nothing references) and broken references read back. */
+import { iterateNdjson } from '../snapshot/snapshot-format.ts';
+import { z } from 'zod';
+import type { NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
+import type { BrokenReference, OrphanMedia, UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';
+import { pathOf } from './inventory-downloads.ts';
+
+/** Media with a file (folders have none) that no content or media item references. */
+export function listOrphanMedia(lookup: NodeLookup, usedBy: Map<string, UsedByEntry>): OrphanMedia[] {
+  return lookup.nodes.filter((n) => n.kind === 'media' && n.file?.path !== undefined && !usedBy.has(n.key)).map((n) => ({
+    key: n.key, name: n.name, type: n.type, path: pathOf(n, lookup), file: n.file?.path ?? '', extension: n.file?.extension ?? '', bytes: n.file?.bytes ?? null,
+  }));
+}
+
+const brokenSchema = z.custom<BrokenReference>((v) => typeof v === 'object' && v !== null && 'fromKey' in v);
+
+export const readBroken = (file: string): AsyncGenerator<BrokenReference> => iterateNdjson(file, brokenSchema);

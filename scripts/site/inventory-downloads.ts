@@ -1,0 +1,72 @@
+/**
+ * The full data behind each inventory page, as CSV (RFC 4180, formula-guarded) and JSON, written row by row.
+ * File names are the contract with `src/pages/downloads/[file].ts` and the inventory pages (INVENTORY_FILES).
+ */
+import path from 'node:path';
+import { csvRow, type CsvCell } from '../../src/lib/csv.ts';
+import type { NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
+import type { BrokenReference, EditorUsage, OrphanMedia, SiteNode, TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
+import { createJsonArrayWriter, createLineWriter } from './line-writer.ts';
+
+type Row = Record<string, CsvCell | string[]>;
+
+async function writeTable(dir: string, name: string, columns: string[], rows: Iterable<Row> | AsyncIterable<Row>): Promise<number> {
+  const csv = createLineWriter(path.join(dir, `${name}.csv`));
+  const json = createJsonArrayWriter(path.join(dir, `${name}.json`));
+  await csv.write(csvRow(columns));
+  let count = 0;
+  for await (const row of rows) {
+    await csv.write(csvRow(columns.map((c) => {
+      const v = row[c];
+      return Array.isArray(v) ? v.join('; ') : v;
+    })));
+    await json.add(row);
+    count += 1;
+  }
+  await csv.close();
+  await json.close();
+  return count;
+}
+
+export const pathOf = (node: SiteNode, lookup: NodeLookup): string =>
+  [...lookup.listAncestors(node), node].map((n) => n.name).join(' / ');
+
+function* itemRows(lookup: NodeLookup): Generator<Row> {
+  for (const n of lookup.nodes) {
+    yield {
+      kind: n.kind, id: n.id, key: n.key, name: n.name, type: n.type, path: pathOf(n, lookup), url: n.url ?? '',
+      createDate: n.createDate ?? '', updateDate: n.updateDate ?? '', level: n.level, sortOrder: n.sortOrder,
+      children: n.childCount, cultures: n.cultures, template: n.template ?? '', complete: n.chunk !== null,
+    };
+  }
+}
+
+function* coverageRows(lookup: NodeLookup, languages: string[]): Generator<Row> {
+  for (const n of lookup.nodes) {
+    if (n.kind !== 'content') continue;
+    const row: Row = { key: n.key, name: n.name, type: n.type, path: pathOf(n, lookup), variant: n.cultures.length > 0, languages: n.cultures.length };
+    // Invariant items have no cultures of their own: Umbraco serves the same values in every language.
+    for (const iso of languages) row[iso] = n.cultures.length === 0 ? 'invariant' : n.cultures.includes(iso) ? 'yes' : '';
+    yield row;
+  }
+}
+
+export interface InventoryInput {
+  lookup: NodeLookup; languages: string[]; types: TypeUsage[]; editors: EditorUsage[];
+  broken: AsyncIterable<BrokenReference>; orphans: OrphanMedia[];
+}
+
+export async function writeInventoryDownloads(dir: string, input: InventoryInput): Promise<Record<string, number>> {
+  const { lookup, languages } = input;
+  return {
+    items: await writeTable(dir, 'items', ['kind', 'id', 'key', 'name', 'type', 'path', 'url', 'createDate', 'updateDate', 'level', 'sortOrder', 'children', 'cultures', 'template', 'complete'], itemRows(lookup)),
+    'content-types': await writeTable(dir, 'content-types', ['kind', 'key', 'alias', 'name', 'defined', 'items', 'blockUses', 'properties'],
+      input.types.map((t) => ({ kind: t.kind, key: t.key ?? '', alias: t.alias, name: t.name, defined: t.defined, items: t.itemCount, blockUses: t.blockUses, properties: Object.keys(t.fill).length }))),
+    editors: await writeTable(dir, 'editors', ['editorAlias', 'items', 'values', 'blockValues', 'types', 'properties', 'blockProperties'],
+      input.editors.map((e) => ({ ...e }))),
+    'broken-references': await writeTable(dir, 'broken-references', ['fromKind', 'fromKey', 'fromName', 'property', 'cultures', 'raw', 'via', 'path'],
+      (async function* () { for await (const b of input.broken) yield { ...b }; })()),
+    'orphan-media': await writeTable(dir, 'orphan-media', ['key', 'name', 'type', 'path', 'file', 'extension', 'bytes'], input.orphans.map((o) => ({ ...o }))),
+    'culture-coverage': await writeTable(dir, 'culture-coverage', ['key', 'name', 'type', 'path', 'variant', 'languages', ...languages], coverageRows(lookup, languages)),
+  };
+}

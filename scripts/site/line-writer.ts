@@ -1,0 +1,43 @@
+/** A buffered text file writer that respects stream back-pressure, for NDJSON and CSV outputs of any size. */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+
+export interface LineWriter {
+  write(text: string): Promise<void>;
+  close(): Promise<void>;
+  readonly lines: number;
+}
+
+export function createLineWriter(file: string): LineWriter {
+  const stream = createWriteStream(file, { encoding: 'utf8' });
+  let lines = 0;
+  return {
+    async write(text) {
+      lines += 1;
+      if (!stream.write(text)) await once(stream, 'drain');
+    },
+    async close() {
+      stream.end();
+      await once(stream, 'finish');
+    },
+    get lines() {
+      return lines;
+    },
+  };
+}
+
+/** A JSON array written element by element, so a 100k-row download never sits in memory. */
+export function createJsonArrayWriter(file: string): { add(value: unknown): Promise<void>; close(): Promise<void> } {
+  const out = createLineWriter(file);
+  let first = true;
+  return {
+    async add(value) {
+      await out.write(`${first ? '[\n' : ',\n'}${JSON.stringify(value)}`);
+      first = false;
+    },
+    async close() {
+      await out.write(first ? '[]\n' : '\n]\n');
+      await out.close();
+    },
+  };
+}

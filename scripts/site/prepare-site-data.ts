@@ -1,0 +1,126 @@
+/**
+ * Derives everything the pages need from a snapshot in one streaming pass over its item chunks, and writes it as
+ * compact files into a site-data folder (see src/lib/site-data/site-data-format.ts). Only the item index (one small
+ * record per item) and the aggregates sit in memory; full items are read one at a time.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { getContentTypes, getManifest, iterateNdjson, itemRecordSchema, type ItemRecord } from '../snapshot/snapshot-format.ts';
+import { createTypeIndex, type TypeIndex } from '../../src/lib/content-types/type-index.ts';
+import { createNodeLookup, type NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
+import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+import { listCultures, listPropertyEntries } from '../../src/lib/values/item-properties.ts';
+import { readMediaFile } from '../../src/lib/values/media-file.ts';
+import { extractReferences } from '../../src/lib/values/references.ts';
+import { createEditorCensus, type EditorCensus } from './editor-census.ts';
+import { writeInventoryDownloads } from './inventory-downloads.ts';
+import { createLineWriter, type LineWriter } from './line-writer.ts';
+import { readNodes } from './node-table.ts';
+import { createReferenceStats, type ReferenceStats } from './reference-stats.ts';
+import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
+import { createTypeStats, type TypeStats } from './type-stats.ts';
+import { listOrphanMedia, readBroken } from './derived-lists.ts';
+
+export interface SiteDataSummary { dir: string; meta: SiteDataMeta; downloads: Record<string, number>; millis: number }
+
+interface Pass {
+  lookup: NodeLookup; types: TypeIndex; typeStats: TypeStats; census: EditorCensus; refs: ReferenceStats;
+  search: LineWriter; cultureItems: Map<string, number>;
+}
+
+async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Promise<void> {
+  const properties = listPropertyEntries(record.properties);
+  const cultures = listCultures(record.cultures);
+  node.cultures = cultures.map((c) => c.iso);
+  for (const iso of node.cultures) pass.cultureItems.set(iso, (pass.cultureItems.get(iso) ?? 0) + 1);
+  const template = record.template as { name?: unknown; alias?: unknown } | null | undefined;
+  if (template && typeof template.name === 'string') node.template = template.name;
+  if (node.kind === 'media') {
+    const file = readMediaFile(properties);
+    if (file) node.file = file;
+  }
+  const itemRefs = pass.refs.forItem(node);
+  const editorOf = (element: Parameters<TypeIndex['elementType']>[0], alias: string) => pass.types.elementType(element)?.editorOf(alias);
+  const sets = cultures.length > 0 ? cultures.map((c) => ({ culture: c.iso as string | null, entries: c.properties.length > 0 ? c.properties : properties })) : [{ culture: null, entries: properties }];
+  for (const set of sets) {
+    for (const p of set.entries) itemRefs.add(p.alias, set.culture, extractReferences(p.value, p.editorAlias, editorOf));
+  }
+  await itemRefs.finish();
+  pass.typeStats.addItem(node, properties, cultures);
+  const all = sets.length === 1 ? properties : sets.flatMap((s) => s.entries);
+  pass.census.addItem(node, all, (key, alias) => pass.typeStats.addBlockUse(key, alias));
+  const typeName = node.kind === 'content' ? pass.types.findByAlias(node.type)?.name ?? node.type : node.type;
+  await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, properties, cultures))}\n`);
+}
+
+async function streamItems(snapshotDir: string, pass: Pass): Promise<void> {
+  const chunks = [...new Set(pass.lookup.nodes.map((n) => n.chunk).filter((c): c is string => c !== null))].sort();
+  const done = new Set<string>();
+  for (const chunk of chunks) {
+    for await (const record of iterateNdjson(path.join(snapshotDir, chunk), itemRecordSchema)) {
+      const node = pass.lookup.findNode(record.key);
+      if (node === undefined || node.kind !== record.kind || done.has(node.key)) continue;
+      done.add(node.key);
+      await analyseItem(record, node, pass);
+    }
+  }
+  for (const node of pass.lookup.nodes) if (!done.has(node.key)) pass.typeStats.addFailedItem(node);
+}
+
+export async function prepareSiteData(snapshotDir: string, outDir: string): Promise<SiteDataSummary> {
+  const started = Date.now();
+  const manifest = await getManifest(snapshotDir);
+  const contentTypes = await getContentTypes(snapshotDir);
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.join(outDir, SITE_DATA_FILES.downloads), { recursive: true });
+  const file = (name: string) => path.join(outDir, name);
+  const lookup = createNodeLookup(await readNodes(snapshotDir));
+  const types = createTypeIndex(contentTypes.contentTypes);
+  const brokenOut = createLineWriter(file(SITE_DATA_FILES.broken));
+  const pass: Pass = {
+    lookup, types, typeStats: createTypeStats(types), census: createEditorCensus(types),
+    refs: createReferenceStats(lookup, brokenOut), search: createLineWriter(file(SITE_DATA_FILES.search)), cultureItems: new Map(),
+  };
+  await streamItems(snapshotDir, pass);
+  for (const type of types.list) await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
+  await pass.search.close();
+  await brokenOut.close();
+
+  const nodesOut = createLineWriter(file(SITE_DATA_FILES.nodes));
+  for (const node of lookup.nodes) await nodesOut.write(`${JSON.stringify(node)}\n`);
+  await nodesOut.close();
+  const typeUsage = pass.typeStats.list();
+  const editors = pass.census.list();
+  const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
+  await writeFile(file(SITE_DATA_FILES.usedBy), JSON.stringify(Object.fromEntries(pass.refs.usedBy)));
+  await writeFile(file(SITE_DATA_FILES.types), JSON.stringify(typeUsage));
+  await writeFile(file(SITE_DATA_FILES.editors), JSON.stringify(editors));
+  const orphansOut = createLineWriter(file(SITE_DATA_FILES.orphans));
+  for (const orphan of orphans) await orphansOut.write(`${JSON.stringify(orphan)}\n`);
+  await orphansOut.close();
+
+  const languages = [...pass.cultureItems.keys()].sort();
+  const downloads = await writeInventoryDownloads(file(SITE_DATA_FILES.downloads), {
+    lookup, languages, types: typeUsage, editors, broken: readBroken(file(SITE_DATA_FILES.broken)), orphans,
+  });
+  const meta: SiteDataMeta = {
+    formatVersion: SITE_DATA_VERSION,
+    generatedAt: new Date().toISOString(),
+    snapshotFinishedAt: manifest.finishedAt,
+    languages,
+    roots: { content: lookup.listRoots('content').map((n) => n.key), media: lookup.listRoots('media').map((n) => n.key) },
+    counts: {
+      content: lookup.nodes.filter((n) => n.kind === 'content').length,
+      media: lookup.nodes.filter((n) => n.kind === 'media').length,
+      contentTypes: types.list.length,
+      failedItems: lookup.nodes.filter((n) => n.chunk === null).length,
+      references: pass.refs.total,
+      brokenReferences: pass.refs.broken,
+      orphanMedia: orphans.length,
+      searchRecords: pass.search.lines,
+      cultureItems: Object.fromEntries([...pass.cultureItems].sort()),
+    },
+  };
+  await writeFile(file(SITE_DATA_FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
+  return { dir: outDir, meta, downloads, millis: Date.now() - started };
+}

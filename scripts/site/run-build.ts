@@ -1,0 +1,64 @@
+/**
+ * The build pipeline behind `npm run build`: snapshot → site data → astro build → Pagefind index → summary.
+ * `runBuild` is what tests call in-process; it returns the exit code and writes one-line messages.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { CliIo } from '../snapshot/cli.ts';
+import { runAstroBuild } from './astro-step.ts';
+import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
+import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { formatBytes, measureDir } from './dir-stats.ts';
+import { prepareSiteData } from './prepare-site-data.ts';
+import { buildSearchIndex } from './search-index.ts';
+import { obtainSnapshot } from './snapshot-step.ts';
+import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
+
+export async function runBuild(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo): Promise<number> {
+  const out = (line: string) => io.stdout.write(`${line}\n`);
+  const err = (line: string) => io.stderr.write(`build: ${line}\n`);
+  if (argv.includes('--help')) {
+    out(BUILD_USAGE);
+    return BUILD_EXIT_CODES.ok;
+  }
+  const { config, problems } = loadBuildConfig(argv, env, io.cwd ?? process.cwd());
+  if (config === undefined) {
+    for (const problem of problems) err(problem);
+    return BUILD_EXIT_CODES.usage;
+  }
+  const progress = (line: string) => { if (!config.quiet) io.stderr.write(`build: ${line}\n`); };
+  try {
+    const snapshot = await obtainSnapshot(config, env, io);
+    progress(`snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ${snapshot.manifest.counts.media} media)`);
+    const siteData = await prepareSiteData(snapshot.dir, path.join(config.cacheDir, 'site-data')).catch((error: unknown) => {
+      throw new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
+    });
+    progress(`site data ready in ${seconds(siteData.millis)}`);
+    await rm(config.outDir, { recursive: true, force: true });
+    const astroMillis = await runAstroBuild(config, snapshot.dir, siteData.dir, env, (text) => io.stderr.write(text));
+    progress(`astro build done in ${seconds(astroMillis)}`);
+    const search = config.search
+      ? await buildSearchIndex(path.join(siteData.dir, SITE_DATA_FILES.search), config.outDir, config.base, config.searchShardSize).catch((error: unknown) => {
+        if (error instanceof BuildError) throw error;
+        throw new BuildError(BUILD_EXIT_CODES.search, `the search index failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
+      })
+      : undefined;
+    const size = await measureDir(config.outDir);
+    const m = siteData.meta.counts;
+    out(`build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} (base ${config.base})`);
+    out(`build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`);
+    out(`build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}`);
+    return BUILD_EXIT_CODES.ok;
+  } catch (error) {
+    if (error instanceof BuildError) {
+      err(error.message);
+      if (config.verbose && error.cause instanceof Error) io.stderr.write(`${error.cause.stack}\n`);
+      return error.exitCode;
+    }
+    err(`unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
+    if (config.verbose && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+    return 1;
+  }
+}

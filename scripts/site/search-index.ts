@@ -1,0 +1,77 @@
+/**
+ * The Pagefind index, built with the Node API from the site data's search records (`addCustomRecord`; no HTML is
+ * parsed). Memory stays bounded: every `shardSize` records the bundle is written and the Pagefind service is closed,
+ * so at most one shard sits in memory. The first bundle is `pagefind/`, the others `pagefind-<n>/`; the search page
+ * reads `search-bundles.json` and merges them with `mergeIndex`.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as pagefind from 'pagefind';
+import { z } from 'zod';
+import { iterateNdjson } from '../snapshot/snapshot-format.ts';
+import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
+import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+
+export interface SearchIndexSummary { records: number; bundles: string[]; millis: number }
+
+const recordSchema = z.custom<SearchRecord>((v) => typeof v === 'object' && v !== null && 'url' in v);
+const BATCH = 64;
+/** Fragments are bundled into shared files past this many per bundle, to keep file counts sane at 100k items. */
+const MAX_FRAGMENTS = 4000;
+
+async function newIndex(): Promise<pagefind.PagefindIndex> {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENTS });
+  if (index === undefined) throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not start: ${errors.join('; ')}`);
+  return index;
+}
+
+function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomRecord {
+  return {
+    url: `${base}${record.url}`,
+    content: record.content,
+    language: 'en',
+    meta: { title: record.title, breadcrumbs: record.breadcrumbs, kind: record.kind },
+    filters: { kind: [record.kind], ...(record.type ? { type: [record.type] } : {}), root: [record.root], language: record.languages },
+  };
+}
+
+export async function buildSearchIndex(recordsFile: string, outDir: string, base: string, shardSize: number): Promise<SearchIndexSummary> {
+  const started = Date.now();
+  const bundles: string[] = [];
+  let index: pagefind.PagefindIndex | undefined;
+  let inShard = 0;
+  let records = 0;
+  let batch: Promise<pagefind.NewFileResponse>[] = [];
+  const flushBatch = async () => {
+    for (const response of await Promise.all(batch)) {
+      if (response.errors.length > 0) throw new BuildError(BUILD_EXIT_CODES.search, `pagefind refused a record: ${response.errors.join('; ')}`);
+    }
+    batch = [];
+  };
+  const writeShard = async () => {
+    if (index === undefined) return;
+    await flushBatch();
+    const name = bundles.length === 0 ? 'pagefind' : `pagefind-${bundles.length}`;
+    const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
+    if (errors.length > 0) throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);
+    bundles.push(`${name}/`);
+    await pagefind.close();
+    index = undefined;
+    inShard = 0;
+  };
+  try {
+    for await (const record of iterateNdjson(recordsFile, recordSchema)) {
+      index ??= await newIndex();
+      batch.push(index.addCustomRecord(toCustomRecord(record, base)));
+      if (batch.length >= BATCH) await flushBatch();
+      records += 1;
+      if (++inShard >= shardSize) await writeShard();
+    }
+    if (records === 0) index = await newIndex();
+    await writeShard();
+  } finally {
+    await pagefind.close();
+  }
+  await writeFile(path.join(outDir, 'search-bundles.json'), `${JSON.stringify({ bundles })}\n`);
+  return { records, bundles, millis: Date.now() - started };
+}

@@ -1,0 +1,68 @@
+/**
+ * Usage per content/media/element type: item count, sample items, uses as a block element, and fill rate per property
+ * (a property is filled when its value is not empty), per language for items that have cultures.
+ */
+import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
+import { TYPE_SAMPLE_LIMIT, type SiteNode, type TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
+import type { CultureEntry, PropertyEntry } from '../../src/lib/values/item-properties.ts';
+import { isEmptyValue } from '../../src/lib/values/value-text.ts';
+
+export interface TypeStats {
+  addItem(node: SiteNode, properties: PropertyEntry[], cultures: CultureEntry[]): void;
+  /** Counts an item whose full record is missing (it still has a type). */
+  addFailedItem(node: SiteNode): void;
+  addBlockUse(typeKey: string | undefined, typeAlias: string | undefined): void;
+  list(): TypeUsage[];
+}
+
+const idOf = (kind: string, alias: string): string => `${kind}:${alias.toLowerCase()}`;
+
+export function createTypeStats(types: TypeIndex): TypeStats {
+  const usage = new Map<string, TypeUsage>();
+  for (const type of types.list) {
+    const kind = type.element === true ? 'element' : 'content';
+    const fill = Object.fromEntries(types.listProperties(type).map((p) => [p.alias, { filled: 0, total: 0 }]));
+    usage.set(idOf('content', type.alias), { kind, key: type.key, alias: type.alias, name: type.name, defined: true, itemCount: 0, sample: [], blockUses: 0, fill });
+  }
+
+  function usageOf(node: SiteNode): TypeUsage {
+    const id = idOf(node.kind, node.type);
+    let found = usage.get(id);
+    if (found === undefined) {
+      found = { kind: node.kind, alias: node.type, name: node.type, defined: false, itemCount: 0, sample: [], blockUses: 0, fill: {} };
+      usage.set(id, found);
+    }
+    return found;
+  }
+
+  function count(u: TypeUsage, node: SiteNode): void {
+    u.itemCount += 1;
+    if (u.sample.length < TYPE_SAMPLE_LIMIT) u.sample.push(node.key);
+  }
+
+  return {
+    addFailedItem: (node) => count(usageOf(node), node),
+    addItem(node, properties, cultures) {
+      const u = usageOf(node);
+      count(u, node);
+      const values = new Map(properties.map((p) => [p.alias, p.value]));
+      const cultureValues = cultures.map((c) => ({ iso: c.iso, values: new Map(c.properties.map((p) => [p.alias, p.value])) }));
+      for (const p of properties) u.fill[p.alias] ??= { filled: 0, total: 0 };
+      for (const [alias, fill] of Object.entries(u.fill)) {
+        fill.total += 1;
+        if (!isEmptyValue(values.get(alias))) fill.filled += 1;
+        for (const culture of cultureValues) {
+          const cell = ((fill.cultures ??= {})[culture.iso] ??= [0, 0]);
+          cell[1] += 1;
+          if (!isEmptyValue(culture.values.has(alias) ? culture.values.get(alias) : values.get(alias))) cell[0] += 1;
+        }
+      }
+    },
+    addBlockUse(typeKey, typeAlias) {
+      const type = typeKey ? types.findByKey(typeKey) : typeAlias ? types.findByAlias(typeAlias) : undefined;
+      const u = type ? usage.get(idOf('content', type.alias)) : undefined;
+      if (u) u.blockUses += 1;
+    },
+    list: () => [...usage.values()].sort((a, b) => b.itemCount - a.itemCount || b.blockUses - a.blockUses || a.alias.localeCompare(b.alias)),
+  };
+}

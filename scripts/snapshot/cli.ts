@@ -1,0 +1,106 @@
+/**
+ * `npm run snapshot`: the command line around crawl(). runSnapshot() is what tests call in-process;
+ * it returns the exit code and writes one-line messages, never stack traces unless --verbose.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { USAGE, loadConfig, type SnapshotConfig } from './config.ts';
+import { crawl, type CrawlResult } from './crawl.ts';
+import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from './crawl-errors.ts';
+import { startEmbeddedSource, type EmbeddedSource } from './embedded-source.ts';
+import { createProgress } from './progress.ts';
+import { maskSecret } from './secret-mask.ts';
+
+export interface TextSink {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliIo {
+  stdout: TextSink;
+  stderr: TextSink;
+  cwd?: string;
+  signal?: AbortSignal;
+}
+
+const EXIT_INTERRUPTED = 130;
+const TOOL = { name: 'cms-snapshot-crawler', version: readToolVersion() };
+
+export async function runSnapshot(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo): Promise<number> {
+  const secrets = [env.SNAPSHOT_API_KEY];
+  const redact = (text: string): string => secrets.reduce<string>((out, secret) => maskSecret(out, secret), text);
+  const stdout = (line: string): unknown => io.stdout.write(`${redact(line)}\n`);
+  const stderr = { write: (text: string): unknown => io.stderr.write(redact(text)), isTTY: io.stderr.isTTY };
+  if (argv.includes('--help')) {
+    stdout(USAGE);
+    return EXIT_CODES.ok;
+  }
+  let embedded: EmbeddedSource | undefined;
+  try {
+    const config = await loadConfig(argv, env, io.cwd ?? process.cwd());
+    secrets.push(config.apiKey);
+    if (config.source.kind !== 'http') {
+      embedded = await startEmbeddedSource(config.source, (line) => stderr.write(`snapshot: ${line}\n`));
+      secrets.push(embedded.apiKey);
+    }
+    const started = performance.now();
+    const result = await crawl({
+      source: embedded?.source ?? { url: config.source.kind === 'http' ? config.source.url : '', kind: 'http' },
+      apiKey: embedded?.apiKey ?? config.apiKey,
+      out: config.out,
+      sinceSnapshot: config.sinceSnapshot,
+      maxFailures: config.maxFailures,
+      concurrency: config.concurrency,
+      timeoutMs: config.timeoutMs,
+      retries: config.retries,
+      backoff: config.backoff,
+      tool: TOOL,
+      progress: createProgress({ sink: stderr, quiet: config.quiet }),
+      signal: io.signal,
+    });
+    return summarise(result, config, (performance.now() - started) / 1000, stdout, (line) => stderr.write(`${line}\n`));
+  } catch (error) {
+    const [code, message] = describeError(error);
+    stderr.write(`snapshot: ${message}\n`);
+    if (argv.includes('--verbose') && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+    return code;
+  } finally {
+    await embedded?.close();
+  }
+}
+
+function summarise(result: CrawlResult, config: SnapshotConfig, seconds: number, stdout: (line: string) => unknown, stderr: (line: string) => unknown): number {
+  const { counts, reused } = result.manifest;
+  const totals = `${counts.content} content items, ${counts.media} media items, ${counts.contentTypes} content types`;
+  const notes = `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ${reused} reused`;
+  if (result.manifest.status === 'complete') {
+    stdout(`snapshot: ${totals} written to ${result.dir} (${notes}; ${seconds.toFixed(1)}s)`);
+    return EXIT_CODES.ok;
+  }
+  stderr(
+    `snapshot: incomplete: ${counts.failures} permanent failures (tolerated: ${config.maxFailures}); ` +
+      `partial result in ${result.dir}, ${config.out} left as it was; see ${path.join(result.dir, 'report.json')}`,
+  );
+  return EXIT_CODES.incomplete;
+}
+
+function describeError(error: unknown): [number, string] {
+  if (error instanceof UsageError) return [EXIT_CODES.usage, error.problems.join('\nsnapshot: ')];
+  if (error instanceof AuthRefusedError) return [EXIT_CODES.authRefused, `${error.message}; nothing was written`];
+  if (error instanceof SourceUnreachableError) return [EXIT_CODES.unreachable, `${error.message}; nothing was written`];
+  if (error instanceof Error && error.name === 'AbortError') return [EXIT_INTERRUPTED, 'interrupted; nothing was replaced'];
+  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return [EXIT_CODES.incomplete, `crawl failed: ${message}; nothing was replaced`];
+}
+
+function readToolVersion(): string {
+  const file = path.resolve(import.meta.dirname, '..', '..', 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort(new DOMException('interrupted', 'AbortError')));
+  process.exitCode = await runSnapshot(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
+}

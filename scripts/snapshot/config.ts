@@ -1,0 +1,166 @@
+/**
+ * Flags + environment → one frozen, validated configuration. Every problem is reported at once.
+ * The API key comes from SNAPSHOT_API_KEY or --api-key-file, never from a flag (shell history, process lists).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { BackoffPolicy } from './backoff.ts';
+import { UsageError } from './crawl-errors.ts';
+
+export type SourceConfig =
+  | { kind: 'http'; url: string }
+  | { kind: 'database'; dbPath: string }
+  | { kind: 'demo'; items: number; seed: number; cacheDir: string };
+
+export interface SnapshotConfig {
+  readonly out: string;
+  readonly source: SourceConfig;
+  readonly apiKey?: string;
+  readonly sinceSnapshot?: string;
+  readonly maxFailures: number;
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly backoff: BackoffPolicy;
+  readonly quiet: boolean;
+  readonly verbose: boolean;
+}
+
+const VALUE_FLAGS = ['out', 'source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items'] as const;
+const SWITCHES = ['quiet', 'verbose'] as const;
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const DEMO_SEED = 1;
+
+const whole = (min: number, max: number, fallback: number) =>
+  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .optional().transform((value) => value ?? fallback);
+
+const nonEmpty = z.string().min(1, 'must not be empty');
+
+const flagsSchema = z.object({
+  'out': nonEmpty.default('snapshot'),
+  'source': z.string().optional(),
+  'db': nonEmpty.optional(),
+  'api-key-file': nonEmpty.optional(),
+  'since-snapshot': nonEmpty.optional(),
+  'max-failures': whole(0, Number.MAX_SAFE_INTEGER, 0),
+  'concurrency': whole(1, 64, 4),
+  'timeout-ms': whole(1, 600_000, 30_000),
+  'retries': whole(0, 20, 5),
+  'retry-base-ms': whole(0, 600_000, 500),
+  'retry-max-ms': whole(1, 3_600_000, 30_000),
+  'demo-items': whole(1, 1_000_000, 2000),
+});
+
+export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --db FILE] [options]
+  --out DIR              snapshot folder (default: snapshot)
+  --source URL           read service base URL, before /cms/Ext/Migrations (or env SNAPSHOT_SOURCE_URL)
+  --db FILE              serve this Umbraco SQLite database locally and crawl it
+                         (neither: a demo database generated once into .cache/demo, see --demo-items)
+  --api-key-file FILE    file holding the API key (or env SNAPSHOT_API_KEY); never on the command line
+  --demo-items N         size of the generated demo database (default 2000; env SNAPSHOT_CACHE_DIR moves .cache)
+  --since-snapshot DIR   reuse unchanged items from this earlier snapshot
+  --max-failures N       permanent failures tolerated before the run counts as failed (default 0)
+  --concurrency N        requests at once (default 4)
+  --timeout-ms N         per request (default 30000)
+  --retries N            per request, on network errors, timeouts, 429 and 5xx (default 5)
+  --retry-base-ms N      first backoff ceiling (default 500); --retry-max-ms N caps any wait (default 30000)
+  --quiet                no progress; --verbose: stack traces on errors
+Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 source unreachable.`;
+
+export async function loadConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<SnapshotConfig> {
+  const { values, switches, problems } = splitArgs(argv);
+  const parsed = flagsSchema.safeParse(values);
+  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`--${String(issue.path[0])}: ${issue.message}`);
+  const flags = parsed.success ? parsed.data : undefined;
+  const source = findSource({ source: values.source, db: values.db, demoItems: flags?.['demo-items'] ?? 0 }, env, cwd, problems);
+  const apiKey = await findApiKey(values['api-key-file'], env, cwd, problems);
+  if (problems.length > 0 || flags === undefined || source === undefined) throw new UsageError(problems);
+  return Object.freeze({
+    out: path.resolve(cwd, flags.out),
+    source,
+    apiKey: source.kind === 'http' ? apiKey : undefined,
+    sinceSnapshot: flags['since-snapshot'] === undefined ? undefined : path.resolve(cwd, flags['since-snapshot']),
+    maxFailures: flags['max-failures'],
+    concurrency: flags.concurrency,
+    timeoutMs: flags['timeout-ms'],
+    retries: flags.retries,
+    backoff: { baseMs: flags['retry-base-ms'], maxMs: flags['retry-max-ms'] },
+    quiet: switches.has('quiet'),
+    verbose: switches.has('verbose'),
+  });
+}
+
+function splitArgs(argv: readonly string[]): { values: Record<string, string>; switches: Set<string>; problems: string[] } {
+  const values: Record<string, string> = {};
+  const switches = new Set<string>();
+  const problems: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] as string;
+    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    const name = match?.[1];
+    if (match === null || name === undefined) problems.push(`unexpected argument ${JSON.stringify(arg.slice(0, 40))}`);
+    else if (name === 'api-key') {
+      problems.push('--api-key is not accepted: give the key by env SNAPSHOT_API_KEY or --api-key-file');
+      if (match[2] === undefined && !(argv[index + 1] ?? '--').startsWith('--')) index += 1;
+    }
+    else if ((SWITCHES as readonly string[]).includes(name)) switches.add(name);
+    else if (!(VALUE_FLAGS as readonly string[]).includes(name)) problems.push(`unknown option --${name}`);
+    else if (match[2] !== undefined) values[name] = match[2];
+    else if (index + 1 < argv.length && !(argv[index + 1] as string).startsWith('--')) values[name] = argv[++index] as string;
+    else problems.push(`--${name} needs a value`);
+  }
+  return { values, switches, problems };
+}
+
+interface SourceFlags {
+  source: string | undefined;
+  db: string | undefined;
+  demoItems: number;
+}
+
+/** Works from the raw flags, so a bad source is reported together with every other problem. */
+function findSource(flags: SourceFlags, env: Readonly<Record<string, string | undefined>>, cwd: string, problems: string[]): SourceConfig | undefined {
+  if (flags.source !== undefined && flags.db !== undefined) problems.push('give either --source or --db, not both');
+  if (flags.db !== undefined) return { kind: 'database', dbPath: path.resolve(cwd, flags.db) };
+  const [label, text] = flags.source !== undefined ? ['--source', flags.source] : ['SNAPSHOT_SOURCE_URL', env.SNAPSHOT_SOURCE_URL];
+  if (text === undefined || text === '') {
+    const cacheDir = path.resolve(cwd, env.SNAPSHOT_CACHE_DIR ?? path.join(REPO_ROOT, '.cache'));
+    return { kind: 'demo', items: flags.demoItems, seed: DEMO_SEED, cacheDir };
+  }
+  const url = checkSourceUrl(text);
+  if (typeof url === 'string') return { kind: 'http', url };
+  problems.push(`${label}: ${url.problem}`);
+  return undefined;
+}
+
+/** The base URL without trailing slash or /cms/Ext/Migrations. The URL itself is never echoed: it could hold a secret. */
+export function checkSourceUrl(text: string): string | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { problem: 'is not a URL' };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { problem: 'must not carry credentials; give the key by env SNAPSHOT_API_KEY or --api-key-file' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'must be an http or https URL' };
+  if (url.search !== '' || url.hash !== '') return { problem: 'must not have a query or fragment' };
+  const base = url.pathname.replace(/\/+$/, '').replace(/\/cms\/Ext\/Migrations$/i, '');
+  return `${url.origin}${base}`;
+}
+
+async function findApiKey(file: string | undefined, env: Readonly<Record<string, string | undefined>>, cwd: string, problems: string[]): Promise<string | undefined> {
+  if (file === undefined) return env.SNAPSHOT_API_KEY === '' ? undefined : env.SNAPSHOT_API_KEY;
+  try {
+    const key = (await readFile(path.resolve(cwd, file), 'utf8')).trim();
+    if (key === '') problems.push(`--api-key-file: ${file} is empty`);
+    return key === '' ? undefined : key;
+  } catch (error) {
+    problems.push(`--api-key-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    return undefined;
+  }
+}

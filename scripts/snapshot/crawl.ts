@@ -1,0 +1,135 @@
+/**
+ * The crawl plan: roots → each root's tree → every item by id → every referenced content type,
+ * streamed into a snapshot store that only replaces the previous snapshot when the crawl is complete enough.
+ */
+import type { BackoffPolicy } from './backoff.ts';
+import { createCrawlLog, type CrawlLog } from './crawl-log.ts';
+import { SourceUnreachableError } from './crawl-errors.ts';
+import { crawlContentTypes, createTypeReferences, type ContentTypeCrawl } from './content-type-plan.ts';
+import { createHttpClient } from './http-client.ts';
+import { crawlItems, type ItemCrawlResult } from './item-crawl.ts';
+import { openPreviousSnapshot } from './previous-snapshot.ts';
+import { silentProgress, type Progress } from './progress.ts';
+import { createReadClient, type ReadClient } from './read-client.ts';
+import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from './snapshot-format.ts';
+import { openSnapshotStore } from './snapshot-store.ts';
+import { createTreeFlattener, type TreeEntry } from './tree-walk.ts';
+
+export interface CrawlOptions {
+  source: Manifest['source'];
+  apiKey?: string;
+  /** Absolute path of the snapshot folder. */
+  out: string;
+  sinceSnapshot?: string;
+  maxFailures: number;
+  concurrency: number;
+  timeoutMs: number;
+  retries: number;
+  backoff: BackoffPolicy;
+  tool: Manifest['tool'];
+  progress?: Progress;
+  signal?: AbortSignal;
+  itemsPerChunk?: number;
+}
+
+export interface CrawlResult {
+  /** Where the snapshot went: `out`, or `<out>.partial` when failures exceeded the tolerance. */
+  dir: string;
+  manifest: Omit<Manifest, 'files'>;
+}
+
+export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
+  const startedAt = new Date().toISOString();
+  const progress = options.progress ?? silentProgress;
+  const log = createCrawlLog();
+  const http = createHttpClient({
+    baseUrl: options.source.url, apiKey: options.apiKey, timeoutMs: options.timeoutMs, retries: options.retries,
+    concurrency: options.concurrency, backoff: options.backoff, signal: options.signal,
+    onErrorBody: (style) => log.noteVariant('errorBody', style),
+  });
+  const read = createReadClient(http, log);
+  const previous = options.sinceSnapshot === undefined ? undefined : await openPreviousSnapshot(options.sinceSnapshot, log);
+  const store = await openSnapshotStore(options.out, options.itemsPerChunk ?? ITEMS_PER_CHUNK);
+  try {
+    const content = await listTreeEntries('content', read, log);
+    if (http.stats.answers === 0) throw unreachable(options.source.url, log);
+    const media = await listTreeEntries('media', read, log);
+    const refs = createTypeReferences();
+    const deps = { read, log, store, previous, refs, progress, window: Math.max(64, options.concurrency * 16) };
+    progress.start('items', content.length + media.length);
+    const contentItems = await crawlItems('content', content, deps);
+    const mediaItems = await crawlItems('media', media, deps);
+    progress.start('content types', 0);
+    const types = await crawlContentTypes(refs, read, log, { queued: (count) => progress.grow(count), done: () => progress.tick() });
+    progress.stop();
+    const manifest = buildManifest(options, startedAt, log, { content, media, contentItems, mediaItems, types, stats: http.stats });
+    const report = { formatVersion: FORMAT_VERSION, failures: [...log.failures], deviations: log.listDeviations(), warnings: [...log.warnings], unavailableContentTypes: types.unavailable };
+    const dir = await store.finish({ manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...types } });
+    return { dir, manifest };
+  } catch (error) {
+    progress.stop();
+    await store.discard();
+    throw error;
+  }
+}
+
+async function listTreeEntries(kind: ItemKind, read: ReadClient, log: CrawlLog): Promise<TreeEntry[]> {
+  const roots = await read.findRoots(kind);
+  if (roots === undefined) return [];
+  const seen = new Set<number>();
+  const ordered = roots
+    .map((root, index) => ({ root, sortOrder: Number.isInteger(root.sortOrder) ? (root.sortOrder as number) : index }))
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .filter(({ root }) => {
+      if (!seen.has(root.id)) return seen.add(root.id);
+      log.addWarning({ code: 'duplicate-item', message: `${kind} root ${root.id} is listed twice at the root; kept once`, id: root.id });
+      return false;
+    });
+  const trees = await Promise.all(ordered.map(({ root }) => read.findTree(kind, root.id)));
+  const flattener = createTreeFlattener(kind, read, log);
+  ordered.forEach(({ root, sortOrder }, index) => {
+    const { children: _children, ...alone } = root;
+    flattener.add(trees[index] ?? { operation: 'at-root', url: '', attempts: 0, root: alone }, sortOrder);
+  });
+  return flattener.entries;
+}
+
+interface CrawlOutcome {
+  content: TreeEntry[];
+  media: TreeEntry[];
+  contentItems: ItemCrawlResult;
+  mediaItems: ItemCrawlResult;
+  types: ContentTypeCrawl;
+  stats: { requests: number; attempts: number };
+}
+
+function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, outcome: CrawlOutcome): Omit<Manifest, 'files'> {
+  const { content, media, contentItems, mediaItems, types, stats } = outcome;
+  return {
+    formatVersion: FORMAT_VERSION,
+    tool: options.tool,
+    status: log.failures.length > options.maxFailures ? 'partial' : 'complete',
+    source: options.source,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    interfaceVariant: log.listVariants(),
+    counts: {
+      content: content.length, media: media.length, contentTypes: types.contentTypes.length,
+      contentByType: sortRecord(contentItems.byType), mediaByType: sortRecord(mediaItems.byType),
+      failures: log.failures.length, warnings: log.warnings.length, deviations: log.listDeviations().length,
+    },
+    reused: contentItems.reused + mediaItems.reused,
+    http: { requests: stats.requests, attempts: stats.attempts },
+    failures: log.failures.map(({ issues: _issues, ...failure }) => failure),
+    warnings: [...log.warnings],
+  };
+}
+
+function unreachable(url: string, log: CrawlLog): SourceUnreachableError {
+  const first = log.failures[0];
+  const why = first === undefined ? 'no answer' : `${first.message} after ${first.attempts} attempts`;
+  return new SourceUnreachableError(`cannot reach the source at ${url}: ${why}`);
+}
+
+const sortRecord = (record: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));

@@ -1,0 +1,77 @@
+/**
+ * Full items of one kind, in index order: each fetched by id with maxLevel = its level (so no children come back),
+ * or copied from the previous snapshot when nothing on its path changed. Written as they complete, in order.
+ */
+import { listElementTypeRefs } from './block-references.ts';
+import { addReference, type TypeReferences } from './content-type-plan.ts';
+import type { CrawlLog } from './crawl-log.ts';
+import { mapInOrder } from './limiter.ts';
+import type { PreviousSnapshot } from './previous-snapshot.ts';
+import type { Progress } from './progress.ts';
+import type { ReadClient } from './read-client.ts';
+import type { ItemKind } from './snapshot-format.ts';
+import type { SnapshotStore } from './snapshot-store.ts';
+import type { ItemCore } from './source-schemas.ts';
+import type { TreeEntry } from './tree-walk.ts';
+
+export interface ItemCrawlDeps {
+  read: ReadClient;
+  log: CrawlLog;
+  store: SnapshotStore;
+  previous: PreviousSnapshot | undefined;
+  refs: TypeReferences;
+  progress: Progress;
+  /** How far fetching may run ahead of writing. */
+  window: number;
+}
+
+export interface ItemCrawlResult {
+  byType: Record<string, number>;
+  reused: number;
+}
+
+interface Fetched {
+  item: Record<string, unknown> | undefined;
+  /** The line to write: a reused item's old line as it was, byte for byte. */
+  json: string | undefined;
+  reused: boolean;
+}
+
+export function toItemRecord(item: ItemCore, kind: ItemKind, entry: TreeEntry): Record<string, unknown> {
+  const { children: _children, ...body } = item;
+  return { ...body, key: entry.key, kind, parentId: entry.parentId, level: entry.level };
+}
+
+export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], deps: ItemCrawlDeps): Promise<ItemCrawlResult> {
+  const reusable = deps.previous?.listReusable(kind, entries) ?? new Set<number>();
+  const result: ItemCrawlResult = { byType: {}, reused: 0 };
+
+  async function fetchOne(entry: TreeEntry): Promise<Fetched> {
+    if (reusable.has(entry.id)) {
+      const json = await deps.previous?.findItemJson(kind, entry.id);
+      if (json !== undefined) return { item: JSON.parse(json) as Record<string, unknown>, json, reused: true };
+    }
+    const item = await deps.read.findItem(kind, entry.id, entry.level);
+    if (item !== undefined && item.key.toLowerCase() !== entry.key) {
+      deps.log.addWarning({ code: 'key-mismatch', message: `${kind} item ${entry.id} has key ${item.key} by id but ${entry.key} in its tree; the tree's is kept`, id: entry.id });
+    }
+    const record = item === undefined ? undefined : toItemRecord(item, kind, entry);
+    return { item: record, json: record === undefined ? undefined : JSON.stringify(record), reused: false };
+  }
+
+  async function write(entry: TreeEntry, fetched: Fetched): Promise<void> {
+    await deps.store.writeItem(kind, entry, fetched.json);
+    result.byType[entry.type] = (result.byType[entry.type] ?? 0) + 1;
+    if (fetched.reused) result.reused += 1;
+    addReference(kind === 'content' ? deps.refs.aliases : deps.refs.mediaAliases, entry.type, `${kind} item ${entry.id}`);
+    if (fetched.item !== undefined) {
+      const found = listElementTypeRefs(fetched.item);
+      for (const key of found.keys) addReference(deps.refs.keys, key, `block value in ${kind} item ${entry.id}`);
+      for (const alias of found.aliases) addReference(deps.refs.aliases, alias, `Nested Content value in ${kind} item ${entry.id}`);
+    }
+    deps.progress.tick();
+  }
+
+  await mapInOrder(entries, deps.window, fetchOne, write);
+  return result;
+}

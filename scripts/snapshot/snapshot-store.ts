@@ -1,0 +1,150 @@
+/**
+ * Writes a snapshot into `<out>.tmp-<pid>` as the crawl goes, then moves it into place:
+ * complete → the previous snapshot is renamed aside and removed only once the new one is at `<out>`;
+ * partial → it goes to `<out>.partial` and `<out>` is not touched; discarded → nothing remains.
+ */
+import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from './crawl-errors.ts';
+import { createItemChunks, createNdjsonFile, writeJsonFile, type ItemChunks, type NdjsonFile } from './ndjson-writer.ts';
+import {
+  CONTENT_TYPES_FILE,
+  ITEM_KINDS,
+  MANIFEST_FILE,
+  REPORT_FILE,
+  indexFileOf,
+  type ContentTypesFile,
+  type FileEntry,
+  type IndexEntry,
+  type ItemKind,
+  type Manifest,
+  type Report,
+} from './snapshot-format.ts';
+import type { TreeEntry } from './tree-walk.ts';
+
+export interface SnapshotParts {
+  manifest: Omit<Manifest, 'files'>;
+  contentTypes: ContentTypesFile;
+  report: Report;
+}
+
+export interface SnapshotStore {
+  /** Appends the full item (when there is one) to the current chunk and its summary to the index. */
+  writeItem(kind: ItemKind, entry: TreeEntry, itemJson: string | undefined): Promise<void>;
+  /** Writes the JSON files and moves the folder into place; returns where it went. */
+  finish(parts: SnapshotParts): Promise<string>;
+  discard(): Promise<void>;
+}
+
+export async function openSnapshotStore(out: string, perChunk: number): Promise<SnapshotStore> {
+  await recoverStaleSiblings(out);
+  await checkOutput(out);
+  const tmp = `${out}.tmp-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  for (const kind of ITEM_KINDS) await mkdir(path.join(tmp, kind), { recursive: true });
+  const chunks = new Map<ItemKind, ItemChunks>(ITEM_KINDS.map((kind) => [kind, createItemChunks(tmp, kind, perChunk)]));
+  const indexes = new Map<ItemKind, NdjsonFile>();
+  for (const kind of ITEM_KINDS) indexes.set(kind, await createNdjsonFile(path.join(tmp, indexFileOf(kind))));
+
+  async function writeItem(kind: ItemKind, entry: TreeEntry, itemJson: string | undefined): Promise<void> {
+    const at = itemJson === undefined ? undefined : await chunks.get(kind)?.append(itemJson);
+    const line: IndexEntry = {
+      id: entry.id, key: entry.key, name: entry.name, url: entry.url, type: entry.type, parentId: entry.parentId,
+      level: entry.level, sortOrder: entry.sortOrder, createDate: entry.createDate, updateDate: entry.updateDate,
+      chunk: at?.chunk ?? null, offset: at?.offset ?? null, length: at?.length ?? null, childCount: entry.childCount,
+    };
+    await indexes.get(kind)?.append(JSON.stringify(line));
+  }
+
+  async function finish(parts: SnapshotParts): Promise<string> {
+    const files: Record<string, FileEntry> = {};
+    for (const kind of ITEM_KINDS) {
+      Object.assign(files, await chunks.get(kind)?.close());
+      const index = await indexes.get(kind)?.close();
+      if (index !== undefined) files[indexFileOf(kind)] = index;
+    }
+    files[CONTENT_TYPES_FILE] = await writeJsonFile(path.join(tmp, CONTENT_TYPES_FILE), parts.contentTypes, parts.contentTypes.contentTypes.length);
+    files[REPORT_FILE] = await writeJsonFile(path.join(tmp, REPORT_FILE), parts.report, parts.report.failures.length);
+    const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
+    await writeJsonFile(path.join(tmp, MANIFEST_FILE), { ...parts.manifest, files: sorted }, 1);
+    if (parts.manifest.status === 'complete') {
+      await swapIntoPlace(tmp, out);
+      return out;
+    }
+    await rm(`${out}.partial`, { recursive: true, force: true });
+    await rename(tmp, `${out}.partial`);
+    return `${out}.partial`;
+  }
+
+  async function discard(): Promise<void> {
+    for (const kind of ITEM_KINDS) {
+      await chunks.get(kind)?.abandon();
+      await indexes.get(kind)?.abandon();
+    }
+    await rm(tmp, { recursive: true, force: true });
+  }
+
+  return { writeItem, finish, discard };
+}
+
+async function swapIntoPlace(tmp: string, out: string): Promise<void> {
+  const aside = `${out}.old-${process.pid}`;
+  const hadPrevious = (await findStat(out)) !== undefined;
+  if (hadPrevious) await rename(out, aside);
+  try {
+    await rename(tmp, out);
+  } catch (error) {
+    if (hadPrevious) await rename(aside, out);
+    throw error;
+  }
+  if (hadPrevious) await rm(aside, { recursive: true, force: true });
+  await rm(`${out}.partial`, { recursive: true, force: true });
+}
+
+/** `<out>` must be absent, an empty folder, or a snapshot: anything else is not ours to replace. */
+async function checkOutput(out: string): Promise<void> {
+  const stat = await findStat(out);
+  if (stat === undefined) return void (await mkdir(path.dirname(out), { recursive: true }));
+  if (!stat.isDirectory()) throw new UsageError([`--out ${out} exists and is not a folder`]);
+  const names = await readdir(out);
+  if (names.length > 0 && !names.includes(MANIFEST_FILE)) {
+    throw new UsageError([`refusing to replace ${out}: it is not empty and holds no ${MANIFEST_FILE}`]);
+  }
+}
+
+/**
+ * Leftovers of runs that died (their pid is gone): `<out>.tmp-<pid>` is removed; `<out>.old-<pid>` is the last good
+ * snapshot caught between the two renames, so it goes back to `<out>` when `<out>` is missing.
+ */
+async function recoverStaleSiblings(out: string): Promise<void> {
+  const parent = path.dirname(out);
+  const escaped = path.basename(out).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^${escaped}\\.(tmp|old)-(\\d+)$`);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names.sort().reverse()) {
+    const match = pattern.exec(name);
+    const pid = Number(match?.[2]);
+    if (match === null || pid === process.pid || isAlive(pid)) continue;
+    const stale = path.join(parent, name);
+    if (match[1] === 'old' && (await findStat(out)) === undefined) await rename(stale, out);
+    else await rm(stale, { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function findStat(file: string): Promise<Awaited<ReturnType<typeof lstat>> | undefined> {
+  try {
+    return await lstat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

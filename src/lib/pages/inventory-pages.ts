@@ -1,0 +1,54 @@
+/** What each inventory page shows: exact totals and summaries, plus the first rows (the downloads hold all). */
+import { loadSiteData, readFirstRows } from '../site-data/load-site-data.ts';
+import { SITE_DATA_FILES, type BrokenReference, type OrphanMedia, type SiteNode } from '../site-data/site-data-format.ts';
+
+export const ROWS_ON_PAGE = 500;
+
+export async function getItemsInventory() {
+  const data = await loadSiteData();
+  const nodes = data.lookup.nodes;
+  const byType = new Map<string, { kind: string; type: string; count: number }>();
+  for (const n of nodes) {
+    const id = `${n.kind}:${n.type}`;
+    const entry = byType.get(id) ?? { kind: n.kind, type: n.type, count: 0 };
+    entry.count += 1;
+    byType.set(id, entry);
+  }
+  return {
+    total: nodes.length, content: data.meta.counts.content, media: data.meta.counts.media, failed: data.meta.counts.failedItems,
+    byType: [...byType.values()].sort((a, b) => b.count - a.count), rows: nodes.slice(0, ROWS_ON_PAGE),
+    pathOf: (n: SiteNode) => [...data.lookup.listAncestors(n), n].map((a) => a.name).join(' / '),
+  };
+}
+
+export async function getBrokenInventory() {
+  return readFirstRows<BrokenReference>(SITE_DATA_FILES.broken, ROWS_ON_PAGE);
+}
+
+export async function getOrphanInventory() {
+  return readFirstRows<OrphanMedia>(SITE_DATA_FILES.orphans, ROWS_ON_PAGE);
+}
+
+/** Content items per language: variant items that have it, variant items that lack it, and invariant items. */
+export async function getCultureCoverage() {
+  const data = await loadSiteData();
+  const content = data.lookup.nodes.filter((n) => n.kind === 'content');
+  const variant = content.filter((n) => n.cultures.length > 0);
+  const languages = data.meta.languages;
+  const perType = new Map<string, { type: string; items: number; variant: number; cultures: Record<string, number> }>();
+  for (const n of content) {
+    const row = perType.get(n.type) ?? { type: n.type, items: 0, variant: 0, cultures: {} };
+    row.items += 1;
+    if (n.cultures.length > 0) row.variant += 1;
+    for (const iso of n.cultures) row.cultures[iso] = (row.cultures[iso] ?? 0) + 1;
+    perType.set(n.type, row);
+  }
+  return {
+    languages, contentItems: content.length, variantItems: variant.length, invariantItems: content.length - variant.length,
+    perLanguage: languages.map((iso) => {
+      const present = data.meta.counts.cultureItems[iso] ?? 0;
+      return { iso, present, missing: variant.length - present };
+    }),
+    perType: [...perType.values()].sort((a, b) => b.items - a.items),
+  };
+}

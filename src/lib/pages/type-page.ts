@@ -1,0 +1,54 @@
+/** A content type's definition (groups, properties, compositions, children, templates) and how the snapshot uses it. */
+import type { ContentTypeRecord } from '../../../scripts/snapshot/snapshot-format.ts';
+import type { PropertyInfo } from '../content-types/type-index.ts';
+import { loadSiteData } from '../site-data/load-site-data.ts';
+import type { PropertyFill, TypeUsage } from '../site-data/site-data-format.ts';
+import { itemHref, typeHref } from '../site-paths.ts';
+import type { LinkItem } from './page-context.ts';
+
+export interface PropertyGroupView { name: string; properties: Array<PropertyInfo & { fill?: PropertyFill }> }
+export interface TypePage {
+  type: ContentTypeRecord; isElement: boolean; usage?: TypeUsage; languages: string[];
+  groups: PropertyGroupView[]; compositions: LinkItem[]; composedBy: LinkItem[]; allowedChildren: LinkItem[];
+  templates: string[]; defaultTemplate?: string; items: LinkItem[];
+}
+
+const nameOf = (v: unknown): string | undefined => {
+  if (typeof v === 'string') return v;
+  const o = v as { name?: unknown; alias?: unknown } | null;
+  return typeof o?.name === 'string' ? o.name : typeof o?.alias === 'string' ? o.alias : undefined;
+};
+
+export async function listTypeKeys(): Promise<Array<{ params: { key: string } }>> {
+  const data = await loadSiteData();
+  return data.types.list.map((t) => ({ params: { key: t.key } }));
+}
+
+export async function getTypePage(key: string): Promise<TypePage> {
+  const data = await loadSiteData();
+  const type = data.types.findByKey(key);
+  if (type === undefined) throw new Error(`no content type ${key} in the snapshot`);
+  const usage = data.findTypeUsage('content', type.alias);
+  const link = (ref: { key: string; alias?: string | undefined; name?: string | undefined }): LinkItem => {
+    const found = data.types.findByKey(ref.key);
+    return found ? { name: found.name, href: typeHref(found.key), note: found.alias } : { name: ref.name ?? ref.alias ?? ref.key, href: '', note: 'not in the snapshot' };
+  };
+  const groups: PropertyGroupView[] = [];
+  for (const p of data.types.listProperties(type)) {
+    let group = groups.find((g) => g.name === p.group);
+    if (group === undefined) groups.push(group = { name: p.group, properties: [] });
+    const fill = usage?.fill[p.alias];
+    group.properties.push({ ...p, ...(fill ? { fill } : {}) });
+  }
+  const languages = [...new Set(Object.values(usage?.fill ?? {}).flatMap((f) => Object.keys(f.cultures ?? {})))].sort();
+  const defaultTemplate = nameOf(type.defaultTemplate);
+  return {
+    type, isElement: type.element === true, ...(usage ? { usage } : {}), languages, groups,
+    compositions: type.compositions.map(link),
+    composedBy: data.types.list.filter((t) => t.compositions.some((c) => c.key.toLowerCase() === type.key)).map((t) => link(t)),
+    allowedChildren: type.allowedContentTypes.map(link),
+    templates: type.allowedTemplates.map(nameOf).filter((n): n is string => n !== undefined),
+    ...(defaultTemplate ? { defaultTemplate } : {}),
+    items: (usage?.sample ?? []).map((k) => data.lookup.findNode(k)).filter((n) => n !== undefined).map((n) => ({ name: n.name, href: itemHref(n.kind, n.key) })),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Loads the snapshot's small files and the derived site data once per build process (module-level cache); pages
+ * then read their own full item with one positioned read (`findItem`).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { findItem, getContentTypes, getManifest, iterateNdjson, type ItemRecord, type Manifest } from '../../../scripts/snapshot/snapshot-format.ts';
+import { createTypeIndex, type TypeIndex } from '../content-types/type-index.ts';
+import { getSiteEnv, type SiteEnv } from '../site-env.ts';
+import { createNodeLookup, type NodeLookup } from './node-lookup.ts';
+import { SITE_DATA_FILES, SITE_DATA_VERSION, type EditorUsage, type SiteDataMeta, type SiteNode, type TypeUsage, type UsedByEntry } from './site-data-format.ts';
+
+export interface SiteData {
+  env: SiteEnv; manifest: Manifest; meta: SiteDataMeta; lookup: NodeLookup; types: TypeIndex;
+  typeUsage: TypeUsage[]; usedBy: Record<string, UsedByEntry>; editors: EditorUsage[];
+  findTypeUsage(kind: SiteNode['kind'], alias: string): TypeUsage | undefined;
+}
+
+const nodeSchema = z.custom<SiteNode>((v) => typeof v === 'object' && v !== null && 'key' in v && 'kind' in v);
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+
+let cached: Promise<SiteData> | undefined;
+
+async function load(env: SiteEnv): Promise<SiteData> {
+  const file = (name: string) => path.join(env.siteDataDir, name);
+  const meta = await readJson<SiteDataMeta>(file(SITE_DATA_FILES.meta)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    throw new Error(`no site data in ${env.siteDataDir}: build with \`npm run build\`, which prepares it before astro build`);
+  });
+  if (meta.formatVersion !== SITE_DATA_VERSION) throw new Error(`site data in ${env.siteDataDir} has format ${meta.formatVersion}, expected ${SITE_DATA_VERSION}`);
+  const [manifest, contentTypes] = await Promise.all([getManifest(env.snapshotDir), getContentTypes(env.snapshotDir)]);
+  const nodes: SiteNode[] = [];
+  for await (const node of iterateNdjson(file(SITE_DATA_FILES.nodes), nodeSchema)) nodes.push(node);
+  const typeUsage = await readJson<TypeUsage[]>(file(SITE_DATA_FILES.types));
+  const usageIndex = new Map(typeUsage.map((u) => [`${u.kind === 'media' ? 'media' : 'content'}:${u.alias.toLowerCase()}`, u]));
+  return {
+    env, manifest, meta, lookup: createNodeLookup(nodes), types: createTypeIndex(contentTypes.contentTypes), typeUsage,
+    usedBy: await readJson<Record<string, UsedByEntry>>(file(SITE_DATA_FILES.usedBy)),
+    editors: await readJson<EditorUsage[]>(file(SITE_DATA_FILES.editors)),
+    findTypeUsage: (kind, alias) => usageIndex.get(`${kind}:${alias.toLowerCase()}`),
+  };
+}
+
+export function loadSiteData(): Promise<SiteData> {
+  cached ??= load(getSiteEnv());
+  return cached;
+}
+
+export async function readFullItem(data: SiteData, node: SiteNode): Promise<ItemRecord | undefined> {
+  return findItem(data.env.snapshotDir, node);
+}
+
+/** Streams an NDJSON list of the site data, keeping the first `limit` rows and counting the rest. */
+export async function readFirstRows<T>(name: string, limit: number): Promise<{ rows: T[]; total: number }> {
+  const data = await loadSiteData();
+  const rows: T[] = [];
+  let total = 0;
+  for await (const row of iterateNdjson(path.join(data.env.siteDataDir, name), z.custom<T>(() => true))) {
+    if (rows.length < limit) rows.push(row);
+    total += 1;
+  }
+  return { rows, total };
+}

@@ -1,0 +1,72 @@
+/**
+ * The site-data folder: what `scripts/site/prepare-site-data.ts` derives from a snapshot in one streaming pass and the
+ * pages load once per build. Internal to the site (not a public contract), versioned so a stale folder is refused.
+ */
+import type { ItemKind } from '../values/reference-target.ts';
+
+export const SITE_DATA_VERSION = 1;
+export const SITE_DATA_FILES = {
+  meta: 'site-data.json',
+  nodes: 'nodes.ndjson',
+  usedBy: 'used-by.json',
+  types: 'types.json',
+  editors: 'editors.json',
+  broken: 'broken-references.ndjson',
+  orphans: 'orphan-media.ndjson',
+  search: 'search-records.ndjson',
+  downloads: 'downloads',
+} as const;
+
+/** How many sources of "used by" and how many sample items of a type are kept (the counts stay exact). */
+export const USED_BY_LIMIT = 200;
+export const TYPE_SAMPLE_LIMIT = 500;
+
+/** One content or media item: its index entry plus what the full item told (cultures, template, media file). */
+export interface SiteNode {
+  kind: ItemKind; id: number; key: string; name: string; type: string;
+  parentId: number; parent: string | null; root: string; level: number; sortOrder: number; childCount: number;
+  url: string | null; createDate: string | null; updateDate: string | null;
+  chunk: string | null; offset: number | null; length: number | null;
+  cultures: string[]; template?: string; file?: MediaFile;
+}
+
+export interface MediaFile { path?: string; extension?: string; bytes?: number; width?: number; height?: number }
+
+export interface UsedByEntry { count: number; from: Array<{ key: string; kind: ItemKind; aliases: string[] }> }
+
+export interface PropertyFill { filled: number; total: number; cultures?: Record<string, [filled: number, total: number]> }
+export interface TypeUsage {
+  kind: ItemKind | 'element'; key?: string; alias: string; name: string; defined: boolean;
+  itemCount: number; sample: string[]; blockUses: number; fill: Record<string, PropertyFill>;
+}
+
+export interface EditorUsage {
+  editorAlias: string; types: string[]; properties: string[]; blockProperties: string[];
+  items: number; values: number; blockValues: number;
+}
+
+export interface BrokenReference {
+  fromKind: ItemKind; fromKey: string; fromName: string; property: string; cultures: string[];
+  raw: string; via: string; path: string;
+}
+
+export interface OrphanMedia { key: string; name: string; type: string; path: string; file: string; extension: string; bytes: number | null }
+
+/** `type` is the content type name for items and empty for type records (which the type filter must not match). */
+export interface SearchRecord {
+  url: string; title: string; breadcrumbs: string; kind: ItemKind | 'type'; type: string; root: string;
+  languages: string[]; content: string;
+}
+
+export interface SiteDataMeta {
+  formatVersion: typeof SITE_DATA_VERSION;
+  generatedAt: string;
+  snapshotFinishedAt: string;
+  languages: string[];
+  roots: Record<ItemKind, string[]>;
+  counts: {
+    content: number; media: number; contentTypes: number; failedItems: number; references: number;
+    brokenReferences: number; orphanMedia: number; searchRecords: number;
+    cultureItems: Record<string, number>;
+  };
+}

@@ -1,0 +1,11 @@
+/** Every internal link goes through here so the whole site honours the configured base (`--base /path/`). */
+import type { ItemKind } from './values/reference-target.ts';
+
+export const BASE: string = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
+
+export const href = (path = ''): string => `${BASE}${path.replace(/^\/+/, '')}`;
+export const itemHref = (kind: ItemKind, key: string): string => href(`${kind}/${key}/`);
+export const typeHref = (key: string): string => href(`types/${key}/`);
+export const childrenHref = (kind: ItemKind, key: string, page: number): string => href(`${kind}/${key}/children/${page}/`);
+export const downloadHref = (name: string, ext: 'csv' | 'json'): string => href(`downloads/${name}.${ext}`);
+export const inventoryHref = (name: string): string => href(`inventories/${name}/`);

@@ -1,0 +1,16 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRoute } from 'astro';
+import { DOWNLOAD_FORMATS, INVENTORIES } from '../../lib/pages/inventory-list.ts';
+import { SITE_DATA_FILES } from '../../lib/site-data/site-data-format.ts';
+import { getSiteEnv } from '../../lib/site-env.ts';
+
+export const getStaticPaths = () => INVENTORIES.flatMap((i) => DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `${i.name}.${ext}` } })));
+
+/** The inventory files written by the site-data step, copied as they are. */
+export const GET: APIRoute = async ({ params }) => {
+  const file = String(params.file);
+  const body = await readFile(path.join(getSiteEnv().siteDataDir, SITE_DATA_FILES.downloads, file));
+  const type = file.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/json';
+  return new Response(body, { headers: { 'content-type': type } });
+};

@@ -1,0 +1,49 @@
+/**
+ * The slice of the Playwright API the site's browser tests use, typed here because `astro check` (Volar) cannot
+ * follow playwright-core's re-exported declarations while `tsc` can. The runtime is the real `playwright` package.
+ */
+export interface Locator {
+  locator(selector: string, options?: { hasText?: string | RegExp }): Locator;
+  first(): Locator;
+  nth(index: number): Locator;
+  all(): Promise<Locator[]>;
+  count(): Promise<number>;
+  click(): Promise<void>;
+  check(): Promise<void>;
+  uncheck(): Promise<void>;
+  fill(value: string): Promise<void>;
+  focus(): Promise<void>;
+  innerText(): Promise<string>;
+  allInnerTexts(): Promise<string[]>;
+  waitFor(): Promise<void>;
+  evaluate<R>(fn: (element: Element) => R): Promise<R>;
+  evaluateAll<R>(fn: (elements: Element[]) => R): Promise<R>;
+}
+export interface Dialog { message(): string; dismiss(): Promise<void> }
+export interface Download { path(): Promise<string> }
+export interface Page extends Pick<Locator, 'locator'> {
+  goto(url: string): Promise<{ status(): number } | null>;
+  goBack(): Promise<unknown>;
+  close(): Promise<void>;
+  on(event: 'dialog', handler: (dialog: Dialog) => void): void;
+  evaluate<R>(fn: () => R): Promise<R>;
+  waitForURL(url: string): Promise<void>;
+  waitForSelector(selector: string): Promise<unknown>;
+  waitForLoadState(state: 'networkidle'): Promise<void>;
+  waitForTimeout(ms: number): Promise<void>;
+  waitForEvent(event: 'download'): Promise<Download>;
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+  keyboard: { press(key: string): Promise<void> };
+  mouse: { move(x: number, y: number): Promise<void> };
+}
+export interface BrowserContext {
+  newPage(): Promise<Page>;
+  on(event: 'request', handler: (request: { url(): string }) => void): void;
+}
+export interface Browser { newContext(options?: { acceptDownloads?: boolean }): Promise<BrowserContext>; close(): Promise<void> }
+interface Chromium { launch(options: { executablePath: string; args: string[] }): Promise<Browser> }
+
+export async function loadChromium(): Promise<Chromium> {
+  return ((await import('playwright')) as unknown as { chromium: Chromium }).chromium;
+}

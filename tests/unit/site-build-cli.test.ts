@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadBuildConfig, normalizeBase } from '../../scripts/site/build-config.ts';
+import { BUILD_EXIT_CODES } from '../../scripts/site/build-errors.ts';
+import { runBuild } from '../../scripts/site/run-build.ts';
+import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';
+
+async function run(args: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const sink = { write: (t: string) => { stderr += t; return true; } };
+  const code = await runBuild(args, {}, { stdout: sink, stderr: sink });
+  return { code, stderr };
+}
+
+describe('npm run build: configuration and refusals', () => {
+  let dir: string;
+  before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'site-cli-')); });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads flags and env into one config, base normalised', () => {
+    const { config } = loadBuildConfig(['--snapshot', 'snap', '--out=site', '--allow-partial'], { SITE_BASE: 'docs/snap' }, '/w');
+    assert.deepEqual([config?.snapshotDir, config?.outDir, config?.base, config?.allowPartial, config?.search], ['/w/snap', '/w/site', '/docs/snap/', true, true]);
+    assert.equal(loadBuildConfig(['--db', 'x.db', '--no-search'], {}, '/w').config?.crawlerArgs.join(' '), '--db x.db');
+    assert.deepEqual(['', '/', 'a', '/a/b/', 'a/'].map(normalizeBase), ['/', '/', '/a/', '/a/b/', '/a/']);
+  });
+
+  it('reports every usage problem at once with exit 2', async () => {
+    const { code, stderr } = await run(['--bogus', '--base', '"><x>', '--out', '--snapshot', 's', '--db', 'x.db']);
+    assert.equal(code, BUILD_EXIT_CODES.usage);
+    for (const text of ['unknown option --bogus', '--base:', '--out needs a value', 'drop the crawler options']) assert.ok(stderr.includes(text), `${text} in ${stderr}`);
+    assert.equal(stderr.trim().split('\n').every((l) => l.startsWith('build: ')), true, 'one-line messages, no stack');
+  });
+
+  it('refuses a missing snapshot with exit 3', async () => {
+    const { code, stderr } = await run(['--snapshot', path.join(dir, 'nothing'), '--out', path.join(dir, 'out')]);
+    assert.equal(code, BUILD_EXIT_CODES.snapshotInvalid);
+    assert.match(stderr, /^build: no snapshot at .*manifest\.json is missing\n$/);
+  });
+
+  it('refuses an invalid manifest and a snapshot missing a listed file with exit 3', async () => {
+    const snap = path.join(dir, 'bad');
+    await writeFixtureSnapshot(snap, { content: [], media: [] });
+    const manifest = JSON.parse(await readFile(path.join(snap, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(path.join(snap, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 99 }));
+    let result = await run(['--snapshot', snap]);
+    assert.equal(result.code, BUILD_EXIT_CODES.snapshotInvalid);
+    assert.match(result.stderr, /invalid manifest\.json: formatVersion/);
+    await writeFile(path.join(snap, 'manifest.json'), JSON.stringify({ ...manifest, files: { ...(manifest.files as object), 'content/items-00007.ndjson': { sha256: 'a'.repeat(64), bytes: 1, records: 1 } } }));
+    result = await run(['--snapshot', snap]);
+    assert.equal(result.code, BUILD_EXIT_CODES.snapshotInvalid);
+    assert.match(result.stderr, /lacks content\/items-00007\.ndjson/);
+  });
+
+  it('refuses a partial snapshot unless --allow-partial', async () => {
+    const snap = path.join(dir, 'partial');
+    await writeFixtureSnapshot(snap, { content: [], media: [], status: 'partial' });
+    const { code, stderr } = await run(['--snapshot', snap]);
+    assert.equal(code, BUILD_EXIT_CODES.snapshotPartial);
+    assert.match(stderr, /is partial .*--allow-partial/);
+  });
+});

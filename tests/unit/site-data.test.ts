@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { parseCsv } from '../../src/lib/csv.ts';
+import type { EditorUsage, SearchRecord, TypeUsage, UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';
+import { prepareSiteData, type SiteDataSummary } from '../../scripts/site/prepare-site-data.ts';
+import { writeFixtureSnapshot, type FixtureItem } from '../support/site-fixture-snapshot.ts';
+
+const k = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const udi = (type: string, n: number) => `umb://${type}/${k(n).replace(/-/g, '')}`;
+const T_PAGE = k(900);
+const T_BLOCK = k(901);
+const T_UNUSED = k(902);
+
+const media: FixtureItem[] = [{
+  id: 200, key: k(200), name: 'Images', type: 'Folder', children: [
+    { id: 201, key: k(201), name: 'Used', type: 'Image', properties: { umbracoFile: { editorAlias: 'Umbraco.ImageCropper', value: { src: '/media/a/used.jpg' } }, umbracoBytes: { editorAlias: 'Umbraco.Label', value: '1234' } } },
+    { id: 202, key: k(202), name: 'Orphan', type: 'Image', properties: { umbracoFile: { editorAlias: 'Umbraco.ImageCropper', value: '/media/b/orphan.png' } } },
+    { id: 203, key: k(203), name: 'In a block', type: 'File', properties: { umbracoFile: { editorAlias: 'Umbraco.UploadField', value: '/media/c/doc.pdf' } } },
+  ],
+}];
+
+const blocks = {
+  layout: { 'Umbraco.BlockList': [{ contentKey: k(700) }] },
+  contentData: [{ contentTypeKey: T_BLOCK, key: k(700), values: [
+    { alias: 'file', editorAlias: 'Umbraco.MediaPicker3', value: [{ key: k(701), mediaKey: k(203) }] },
+    { alias: 'caption', editorAlias: 'Umbraco.TextBox', value: 'zebra crossing caption' },
+  ] }],
+};
+
+const content: FixtureItem[] = [{
+  id: 100, key: k(100), name: 'Home', type: 'page', url: '/',
+  properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: `<p>Hello <a href="/{localLink:${udi('document', 101)}}">about</a> <img data-udi="${udi('media', 201)}"> <a href="/{localLink:${udi('document', 999)}}">gone</a></p>` }, blocks: { editorAlias: 'Umbraco.BlockList', value: blocks } },
+  children: [
+    {
+      id: 101, key: k(101), name: 'About', type: 'page', url: '/about/',
+      properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: '<p>Over</p>' }, blocks: { editorAlias: 'Umbraco.BlockList', value: null } },
+      cultures: {
+        'en-US': { name: 'About', properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: '<p>About us</p>' }, blocks: { editorAlias: 'Umbraco.BlockList', value: null } } },
+        da: { name: 'Om', properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: '' }, blocks: { editorAlias: 'Umbraco.BlockList', value: null } } },
+      },
+      children: [{ id: 102, key: k(102), name: 'Deep', type: 'page', properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: `<a href="{localLink:100}">home</a>` } }, cultures: { 'en-US': { name: 'Deep' } } }],
+    },
+    { id: 103, key: k(103), name: 'Lost', type: 'page', failed: true },
+  ],
+}];
+
+const group = (name: string, props: Array<[string, string]>) => ({ name, propertyTypes: props.map(([alias, editorAlias]) => ({ alias, editorAlias })) });
+const contentTypes = [
+  { id: 1, key: T_PAGE, alias: 'page', name: 'Page', propertyGroups: [group('Content', [['body', 'Umbraco.TinyMCE'], ['blocks', 'Umbraco.BlockList']])], compositions: [], allowedContentTypes: [], allowedTemplates: [] },
+  { id: 2, key: T_BLOCK, alias: 'fileBlock', name: 'File block', element: true, propertyGroups: [group('Block', [['file', 'Umbraco.MediaPicker3'], ['caption', 'Umbraco.TextBox']])], compositions: [], allowedContentTypes: [], allowedTemplates: [] },
+  { id: 3, key: T_UNUSED, alias: 'unused', name: 'Unused', propertyGroups: [], compositions: [], allowedContentTypes: [], allowedTemplates: [] },
+];
+
+describe('site data from a hand-made snapshot', () => {
+  let dir: string;
+  let summary: SiteDataSummary;
+  const read = async <T>(name: string): Promise<T> => JSON.parse(await readFile(path.join(dir, 'data', name), 'utf8')) as T;
+  const lines = async (name: string) => (await readFile(path.join(dir, 'data', name), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'site-data-'));
+    await writeFixtureSnapshot(path.join(dir, 'snap'), { content, media, contentTypes });
+    summary = await prepareSiteData(path.join(dir, 'snap'), path.join(dir, 'data'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('counts items, failures, languages and cultures', () => {
+    const c = summary.meta.counts;
+    assert.deepEqual([c.content, c.media, c.contentTypes, c.failedItems], [4, 4, 3, 1]);
+    assert.deepEqual(summary.meta.languages, ['da', 'en-US']);
+    assert.deepEqual(c.cultureItems, { da: 1, 'en-US': 2 });
+    assert.deepEqual(summary.meta.roots, { content: [k(100)], media: [k(200)] });
+  });
+
+  it('indexes incoming references and finds the broken one', async () => {
+    const usedBy = await read<Record<string, UsedByEntry>>('used-by.json');
+    assert.deepEqual(usedBy[k(101)]?.from.map((f) => [f.key, f.aliases]), [[k(100), ['body']]]);
+    assert.equal(usedBy[k(201)]?.count, 1);
+    assert.deepEqual(usedBy[k(203)]?.from.map((f) => f.aliases), [['blocks']], 'a media item picked inside a block counts');
+    assert.equal(usedBy[k(100)]?.count, 1, 'the int-id localLink from Deep resolves to Home');
+    const broken = await lines('broken-references.ndjson');
+    assert.equal(broken.length, 1);
+    assert.equal(broken[0]?.raw, `{localLink:${udi('document', 999)}}`);
+    assert.equal(summary.meta.counts.brokenReferences, 1);
+  });
+
+  it('lists orphan media (with a file, referenced by nothing; folders never count)', async () => {
+    assert.deepEqual((await lines('orphan-media.ndjson')).map((o) => [o.key, o.file]), [[k(202), '/media/b/orphan.png']]);
+  });
+
+  it('counts type usage, unused types and fill rates per language', async () => {
+    const types = await read<TypeUsage[]>('types.json');
+    const page = types.find((t) => t.alias === 'page');
+    assert.equal(page?.itemCount, 4, 'the failed item still has a type');
+    assert.deepEqual(page?.fill.body, { filled: 3, total: 3, cultures: { 'en-US': [2, 2], da: [0, 1] } });
+    assert.deepEqual(page?.fill.blocks, { filled: 1, total: 3, cultures: { 'en-US': [0, 2], da: [0, 1] } });
+    assert.equal(types.find((t) => t.alias === 'fileBlock')?.blockUses, 1);
+    assert.equal(types.find((t) => t.alias === 'unused')?.itemCount, 0);
+    assert.equal(types.find((t) => t.alias === 'Image')?.defined, false);
+  });
+
+  it('counts editors inside block elements', async () => {
+    const editors = await read<EditorUsage[]>('editors.json');
+    const mp3 = editors.find((e) => e.editorAlias === 'Umbraco.MediaPicker3');
+    assert.deepEqual([mp3?.items, mp3?.values, mp3?.blockValues, mp3?.blockProperties], [1, 0, 1, ['fileBlock.file']]);
+    assert.ok(mp3?.properties.includes('fileBlock.file'), 'defined on the element type');
+    assert.equal(editors.find((e) => e.editorAlias === 'Umbraco.TinyMCE')?.items, 3);
+  });
+
+  it('writes downloads whose row counts match', async () => {
+    const csv = async (name: string) => parseCsv(await readFile(path.join(dir, 'data', 'downloads', `${name}.csv`), 'utf8'));
+    assert.equal((await csv('items')).length - 1, 8);
+    assert.equal((await csv('orphan-media')).length - 1, 1);
+    assert.equal((await csv('broken-references')).length - 1, 1);
+    const coverage = await csv('culture-coverage');
+    assert.deepEqual(coverage[0]?.slice(-2), ['da', 'en-US']);
+    assert.equal(coverage.length - 1, 4);
+    const json = JSON.parse(await readFile(path.join(dir, 'data', 'downloads', 'content-types.json'), 'utf8')) as unknown[];
+    assert.equal(json.length, (await csv('content-types')).length - 1);
+    assert.deepEqual(summary.downloads, { items: 8, 'content-types': json.length, editors: summary.downloads.editors, 'broken-references': 1, 'orphan-media': 1, 'culture-coverage': 4 });
+  });
+
+  it('writes search records with text from values and blocks', async () => {
+    const records = (await lines('search-records.ndjson')) as unknown as SearchRecord[];
+    const home = records.find((r) => r.url === `content/${k(100)}/`);
+    assert.match(home?.content ?? '', /zebra crossing caption/);
+    assert.doesNotMatch(home?.content ?? '', /<p>|umb:\/\//);
+    const deep = records.find((r) => r.title === 'Deep');
+    assert.deepEqual([deep?.breadcrumbs, deep?.root, deep?.languages], ['Home › About', 'Home', ['en-US']]);
+    assert.ok(records.some((r) => r.kind === 'type' && r.title === 'File block'));
+  });
+});
