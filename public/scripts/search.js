@@ -55,7 +55,7 @@ async function start() {
 
   document.querySelector('.search-form').addEventListener('submit', (event) => { event.preventDefault(); search(); });
   let timer;
-  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, 250); });
+  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, 100); });
   filterBox.addEventListener('change', search);
   more.addEventListener('click', showMore);
   if (selected.q || Object.keys(selected.filters).length > 0) await search();

@@ -1,0 +1,45 @@
+/**
+ * One build step per process, so the benchmark can time each and account its peak memory on its own:
+ *   node bench/steps.ts site-data <snapshotDir> <siteDataDir>
+ *   node bench/steps.ts astro <snapshotDir> <siteDataDir> <outDir> <cacheDir>
+ *   node bench/steps.ts search <siteDataDir> <outDir> [shardSize]
+ * The same functions `npm run build` calls; each prints one JSON line with its own figures.
+ */
+import path from 'node:path';
+import { runAstroBuild } from '../scripts/site/astro-step.ts';
+import { loadBuildConfig } from '../scripts/site/build-config.ts';
+import { prepareSiteData } from '../scripts/site/prepare-site-data.ts';
+import { buildSearchIndex } from '../scripts/site/search-index.ts';
+import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
+
+const [step, ...args] = process.argv.slice(2);
+
+async function run(): Promise<unknown> {
+  switch (step) {
+    case 'site-data': {
+      const [snapshotDir, siteDataDir] = args as [string, string];
+      const summary = await prepareSiteData(snapshotDir, siteDataDir);
+      return { millis: summary.millis, counts: summary.meta.counts };
+    }
+    case 'astro': {
+      const [snapshotDir, siteDataDir, outDir, cacheDir] = args as [string, string, string, string];
+      const { config, problems } = loadBuildConfig(['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'], process.env, process.cwd());
+      if (!config) throw new Error(problems.join('; '));
+      return { millis: await runAstroBuild(config, snapshotDir, siteDataDir, process.env, (t) => process.stderr.write(t)) };
+    }
+    case 'search': {
+      const [siteDataDir, outDir, shardSize] = args as [string, string, string | undefined];
+      const summary = await buildSearchIndex(path.join(siteDataDir, SITE_DATA_FILES.search), outDir, '/', Number(shardSize ?? 20000));
+      return { millis: summary.millis, records: summary.records, bundles: summary.bundles.length };
+    }
+    default:
+      throw new Error(`unknown step '${step}': site-data, astro or search`);
+  }
+}
+
+try {
+  process.stdout.write(`${JSON.stringify(await run())}\n`);
+} catch (error) {
+  process.stderr.write(`bench step ${step}: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+}
