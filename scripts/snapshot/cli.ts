@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { USAGE, loadConfig, type SnapshotConfig } from './config.ts';
-import { crawl, type CrawlResult } from './crawl.ts';
+import { crawl, type CrawlOptions, type CrawlResult } from './crawl.ts';
 import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from './crawl-errors.ts';
 import { startEmbeddedSource, type EmbeddedSource } from './embedded-source.ts';
 import { createProgress } from './progress.ts';
@@ -45,20 +45,7 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
       secrets.push(embedded.apiKey);
     }
     const started = performance.now();
-    const result = await crawl({
-      source: embedded?.source ?? { url: config.source.kind === 'http' ? config.source.url : '', kind: 'http' },
-      apiKey: embedded?.apiKey ?? config.apiKey,
-      out: config.out,
-      sinceSnapshot: config.sinceSnapshot,
-      maxFailures: config.maxFailures,
-      concurrency: config.concurrency,
-      timeoutMs: config.timeoutMs,
-      retries: config.retries,
-      backoff: config.backoff,
-      tool: TOOL,
-      progress: createProgress({ sink: stderr, quiet: config.quiet }),
-      signal: io.signal,
-    });
+    const result = await crawl(toCrawlOptions(config, embedded, stderr, io.signal));
     return summarise(result, config, (performance.now() - started) / 1000, stdout, (line) => stderr.write(`${line}\n`));
   } catch (error) {
     const [code, message] = describeError(error);
@@ -68,6 +55,23 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
   } finally {
     await embedded?.close();
   }
+}
+
+function toCrawlOptions(config: SnapshotConfig, embedded: EmbeddedSource | undefined, stderr: TextSink, signal?: AbortSignal): CrawlOptions {
+  return {
+    source: embedded?.source ?? { url: config.source.kind === 'http' ? config.source.url : '', kind: 'http' },
+    apiKey: embedded?.apiKey ?? config.apiKey,
+    out: config.out,
+    sinceSnapshot: config.sinceSnapshot,
+    maxFailures: config.maxFailures,
+    concurrency: config.concurrency,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    backoff: config.backoff,
+    tool: TOOL,
+    progress: createProgress({ sink: stderr, quiet: config.quiet }),
+    signal,
+  };
 }
 
 function summarise(result: CrawlResult, config: SnapshotConfig, seconds: number, stdout: (line: string) => unknown, stderr: (line: string) => unknown): number {

@@ -50,7 +50,10 @@ export function createProgress(options: ProgressOptions): Progress {
 
   return {
     start(name, count) {
-      if (tty && phase !== '') options.sink.write('\n');
+      if (phase !== '') {
+        show(true);
+        if (tty) options.sink.write('\n');
+      }
       phase = name;
       total = count;
       done = 0;

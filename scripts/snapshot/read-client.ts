@@ -108,7 +108,12 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
     const outcome = await http.get(operation, { id, maxLevel: FULL_DEPTH });
     if (!outcome.ok) return void recordFailure(operation, outcome, { id });
     const root = check(summaryCore, itemDocumented, outcome.body, { operation, url: outcome.url, attempts: outcome.attempts, ref: { id } });
-    return root === undefined ? undefined : { operation, url: outcome.url, attempts: outcome.attempts, id, root };
+    if (root === undefined) return undefined;
+    if (root.id !== id) {
+      log.addFailure({ url: outcome.url, operation, id, status: outcome.status, attempts: outcome.attempts, message: `asked for id ${id}, got item ${root.id}` });
+      return undefined;
+    }
+    return { operation, url: outcome.url, attempts: outcome.attempts, id, root };
   }
 
   async function findItem(kind: ItemKind, id: number, level: number): Promise<ItemCore | undefined> {
