@@ -17,7 +17,8 @@ import { findValueOnlyWord, readSnapshotOracle, type SnapshotOracle } from '../s
 import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
+// The README's screenshots are refreshed with UPDATE_SCREENSHOTS=1; ordinary runs leave the work tree clean.
+const DOCS = process.env.UPDATE_SCREENSHOTS ? path.resolve(import.meta.dirname, '../../docs') : path.join(tmpdir(), 'cms-snapshot-screenshots');
 
 interface Site { name: string; base: string; snapshot: string; siteData: string; server: StaticServer; oracle: SnapshotOracle; url(p?: string): string }
 
