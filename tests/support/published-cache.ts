@@ -21,8 +21,7 @@
  * - The older JSON serializer (`data` column) uses `pd`/`cd`/`us`, `c`/`s`/`v` and `nm`/`us`/`dt`/`isd` (legacy long
  *   names too); the MessagePack serializer may also put base64 MessagePack in `data`. None of the nine uses either.
  */
-import { DatabaseSync } from 'node:sqlite';
-import { pathToFileURL } from 'node:url';
+import { openForOracle } from './shared-databases.ts';
 import { decode, decodeTimestampToTimeSpec, ExtData, ExtensionCodec } from '@msgpack/msgpack';
 
 export interface CachedCulture { name: string; urlSegment: string | null; date: string | null; isDraft: boolean }
@@ -42,10 +41,7 @@ const payloadCodec = new ExtensionCodec();
 payloadCodec.register({ type: -1, encode: () => null, decode: (data) => formatTimestamp(data) });
 
 export function readPublishedCache(dbPath: string): CachedEntry[] {
-  const url = pathToFileURL(dbPath);
-  url.searchParams.set('immutable', '1');
-  url.searchParams.set('mode', 'ro');
-  const db = new DatabaseSync(url, { readOnly: true });
+  const db = openForOracle(dbPath);
   try {
     const rows = db.prepare('SELECT nodeId, published, data, dataRaw FROM cmsContentNu ORDER BY nodeId, published')
       .all() as Array<{ nodeId: number; published: number; data: string | null; dataRaw: Uint8Array | null }>;

@@ -1,26 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { DatabaseSync } from 'node:sqlite';
+import { basename } from 'node:path';
 import { decode, decodeMulti, ExtData } from '@msgpack/msgpack';
 import { decodeCacheBlob, decompressLz4Block, readPublishedCache } from '../support/published-cache.ts';
 import type { CachedEntry } from '../support/published-cache.ts';
+import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
 
-const DB_DIR = fileURLToPath(new URL('../../../shared/umbraco-dbs/', import.meta.url));
-const DATABASES = readdirSync(DB_DIR).filter((f) => f.endsWith('.db')).sort();
+const PATHS = new Map(listSharedDatabases().map((p) => [basename(p), p]));
+const DATABASES = [...PATHS.keys()];
+const pathOf = (file: string): string => PATHS.get(file)!;
 
 const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
 const BLUEPRINT = '6EBEF410-03AA-48CF-A792-E1C1CB087ACA';
 const ELEMENT = '3D7B623C-94B1-487D-8554-A46EC37568BE';
 
-function open(file: string): DatabaseSync {
-  const url = pathToFileURL(DB_DIR + file);
-  url.searchParams.set('immutable', '1');
-  url.searchParams.set('mode', 'ro');
-  return new DatabaseSync(url, { readOnly: true });
-}
+const open = (file: string): DatabaseSync => openForOracle(pathOf(file));
 
 type Row = Record<string, unknown>;
 
@@ -56,12 +52,12 @@ for (const file of DATABASES) {
       assert.ok(Array.isArray(payload) && payload.length === 3, 'payload is a 3-element array');
       assert.ok(typeof payload[2] === 'string', 'urlSegment is text');
     }
-    assert.equal(readPublishedCache(DB_DIR + file).length, rows.length);
+    assert.equal(readPublishedCache(pathOf(file)).length, rows.length);
   });
 
   test(`${file}: cached rows match the versions they were built from`, () => {
     const db = open(file);
-    const entries = readPublishedCache(DB_DIR + file);
+    const entries = readPublishedCache(pathOf(file));
     const languages = new Set((db.prepare('SELECT languageISOCode AS iso FROM umbracoLanguage').all() as Row[])
       .map((r) => String(r.iso).toLowerCase()));
     let compared = 0;
@@ -87,7 +83,7 @@ for (const file of DATABASES) {
     const docs = db.prepare(`SELECT n.id, d.published FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
       WHERE n.nodeObjectType = ?`).all(DOCUMENT) as Row[];
     db.close();
-    const entries = readPublishedCache(DB_DIR + file);
+    const entries = readPublishedCache(pathOf(file));
     const withPublishedRow = new Set(entries.filter((e) => e.published).map((e) => e.nodeId));
     const withDraftRow = new Set(entries.filter((e) => !e.published).map((e) => e.nodeId));
     for (const doc of docs) {
@@ -102,7 +98,7 @@ for (const file of DATABASES) {
       JOIN umbracoMediaVersion mv ON mv.id = cv.id WHERE cv."current" = 1 AND mv.path IS NOT NULL`).all() as Row[])
       .map((r) => [Number(r.nodeId), String(r.path)]));
     db.close();
-    const files = readPublishedCache(DB_DIR + file).filter((e) => paths.has(e.nodeId));
+    const files = readPublishedCache(pathOf(file)).filter((e) => paths.has(e.nodeId));
     assert.ok(files.length > 0);
     for (const entry of files) {
       const value = entry.properties.umbracoFile?.[0]?.value;

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { basename } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { toUrlSegment } from '../../scripts/source/url-segment.ts';
 import { ASCII_FOLDS } from '../../scripts/source/url-segment-ascii.ts';
 import { readPublishedCache } from '../support/published-cache.ts';
 import type { CachedEntry } from '../support/published-cache.ts';
+import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
 
 test('cases checked by hand in the schema guide (§6.1)', () => {
   const cases: Array<[string, string]> = [
@@ -66,7 +66,6 @@ test('char replacements can be replaced; culture drives lower-casing; 240-unit c
   assert.equal(toUrlSegment('under_score  --  a'), 'under_score-a');
 });
 
-const DB_DIR = fileURLToPath(new URL('../../../shared/umbraco-dbs/', import.meta.url));
 const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 
 /**
@@ -79,9 +78,9 @@ type Row = Record<string, unknown>;
 
 interface SegmentCase { key: string; source: string; culture: string | undefined; stored: string | undefined }
 
-for (const file of readdirSync(DB_DIR).filter((f) => f.endsWith('.db')).sort()) {
-  test(`${file}: computed segments equal Umbraco's stored ones`, () => {
-    const cases = listSegmentCases(file);
+for (const path of listSharedDatabases()) {
+  test(`${basename(path)}: computed segments equal Umbraco's stored ones`, () => {
+    const cases = listSegmentCases(path);
     assert.ok(cases.length > 0);
     const mismatches = cases
       .map((c) => ({ ...c, computed: toUrlSegment(c.source, { culture: c.culture }) }))
@@ -92,14 +91,11 @@ for (const file of readdirSync(DB_DIR).filter((f) => f.endsWith('.db')).sort()) 
 }
 
 /** Published, non-trashed documents × published cultures, with the segment Umbraco stored for each. */
-function listSegmentCases(file: string): SegmentCase[] {
-  const url = pathToFileURL(DB_DIR + file);
-  url.searchParams.set('immutable', '1');
-  url.searchParams.set('mode', 'ro');
-  const db = new DatabaseSync(url, { readOnly: true });
+function listSegmentCases(path: string): SegmentCase[] {
+  const db = openForOracle(path);
   try {
     const hasDocumentUrl = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'umbracoDocumentUrl'").get() !== undefined;
-    const cache = new Map(readPublishedCache(DB_DIR + file).filter((e) => e.published).map((e) => [e.nodeId, e]));
+    const cache = new Map(readPublishedCache(path).filter((e) => e.published).map((e) => [e.nodeId, e]));
     const languages = db.prepare('SELECT id, languageISOCode AS iso FROM umbracoLanguage').all() as Row[];
     const docs = db.prepare(`SELECT n.id, n.uniqueId, ct.variations, pv.id AS versionId, pv.text
       FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id AND d.published = 1
@@ -125,7 +121,7 @@ function listSegmentCases(file: string): SegmentCase[] {
         const stored = hasDocumentUrl
           ? findDocumentUrl(db, String(doc.uniqueId), Number(culture.id))
           : findCachedSegment(cache.get(Number(doc.id)), variant ? String(culture.iso) : undefined);
-        const key = `${file} ${String(doc.id)} ${variant || hasDocumentUrl ? String(culture.iso) : 'invariant'}`;
+        const key = `${basename(path)} ${String(doc.id)} ${variant || hasDocumentUrl ? String(culture.iso) : 'invariant'}`;
         cases.push({ key, source, culture: variant ? String(culture.iso) : undefined, stored });
       }
     }
