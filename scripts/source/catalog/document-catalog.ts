@@ -4,6 +4,7 @@ import {
 } from '../readers/document-reader.ts';
 import type { Language } from '../readers/language-reader.ts';
 import { listContentNodes, type ContentNode } from '../readers/node-reader.ts';
+import { groupBy } from './group-by.ts';
 import { parseAncestorIds, type CultureVariant, type TreeNode } from './tree.ts';
 import { VARIES_BY_CULTURE, type TypeCatalog } from './type-catalog.ts';
 
@@ -16,12 +17,7 @@ import { VARIES_BY_CULTURE, type TypeCatalog } from './type-catalog.ts';
 export function loadPublishedDocuments(db: Database, types: TypeCatalog, languages: Language[]): Map<number, TreeNode> {
   const states = new Map(listDocumentStates(db).filter((s) => s.published).map((s) => [s.nodeId, s]));
   const publishedCultures = new Set(listCultureStates(db).filter((c) => c.published).map((c) => `${c.nodeId}:${c.languageId}`));
-  const namesByVersion = new Map<number, CultureName[]>();
-  for (const name of listPublishedCultureNames(db)) {
-    const list = namesByVersion.get(name.versionId);
-    if (list) list.push(name);
-    else namesByVersion.set(name.versionId, [name]);
-  }
+  const namesByVersion = groupBy(listPublishedCultureNames(db), (n) => n.versionId);
   const languageById = new Map(languages.map((l) => [l.id, l]));
   const defaultLanguage = languages.find((l) => l.isDefault);
   const documents = new Map<number, TreeNode>();

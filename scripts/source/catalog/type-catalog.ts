@@ -4,6 +4,7 @@ import {
   type ContentTypeRecord, type DataTypeRecord, type PropertyGroupRecord, type PropertyTypeRecord, type TypeTemplate,
 } from '../readers/content-type-reader.ts';
 import type { SchemaInfo } from '../readers/schema-reader.ts';
+import { groupBy } from './group-by.ts';
 
 /** `ContentVariation` flags: 1 = culture, 2 = segment. */
 export const VARIES_BY_CULTURE = 1;
@@ -37,7 +38,7 @@ export function loadTypeCatalog(db: Database, schema: SchemaInfo): TypeCatalog {
   const compositions = groupBy(listCompositionLinks(db), (l) => l.fromId, (l) => l.toId);
   const lineageCache = new Map<number, number[]>();
   const propertiesCache = new Map<number, PropertyTypeRecord[]>();
-  const ownProperties = groupBy(listPropertyTypes(db), (p) => p.contentTypeId, (p) => p);
+  const ownProperties = groupBy(listPropertyTypes(db), (p) => p.contentTypeId);
 
   const lineage = (typeId: number): number[] => {
     let found = lineageCache.get(typeId);
@@ -50,9 +51,9 @@ export function loadTypeCatalog(db: Database, schema: SchemaInfo): TypeCatalog {
   return {
     byId, byKey, compositions, ownProperties, lineage,
     dataTypes: new Map(listDataTypes(db).map((d) => [d.id, d])),
-    groups: groupBy(listPropertyGroups(db, schema), (g) => g.contentTypeId, (g) => g),
+    groups: groupBy(listPropertyGroups(db, schema), (g) => g.contentTypeId),
     allowedChildren: groupBy(listAllowedChildLinks(db), (l) => l.fromId, (l) => l.toId),
-    templates: groupBy(listTypeTemplates(db), (t) => t.contentTypeId, (t) => t),
+    templates: groupBy(listTypeTemplates(db), (t) => t.contentTypeId),
     allProperties(typeId) {
       let found = propertiesCache.get(typeId);
       if (!found) {
@@ -84,15 +85,4 @@ function walk(start: number, links: Map<number, number[]>): number[] {
     }
   }
   return order;
-}
-
-export function groupBy<T, V>(items: readonly T[], key: (item: T) => number, value: (item: T) => V): Map<number, V[]> {
-  const map = new Map<number, V[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(value(item));
-    else map.set(k, [value(item)]);
-  }
-  return map;
 }

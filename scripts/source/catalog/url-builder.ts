@@ -1,6 +1,7 @@
 import type { StoredSegment, UrlNameValue } from '../readers/document-reader.ts';
 import type { Domain, Language } from '../readers/language-reader.ts';
 import { toUrlSegment } from '../url-segment.ts';
+import { groupBy } from './group-by.ts';
 import type { TreeNode } from './tree.ts';
 
 export interface UrlOptions {
@@ -18,9 +19,9 @@ export class UrlBuilder {
   readonly #documents: Map<number, TreeNode>;
   readonly #defaultLanguageId: number | undefined;
   readonly #isoCodes: Map<number, string>;
-  readonly #domainsByRoot = new Map<number, Domain[]>();
-  readonly #stored = new Map<string, StoredSegment[]>();
-  readonly #urlNames = new Map<number, UrlNameValue[]>();
+  readonly #domainsByRoot: Map<number, Domain[]>;
+  readonly #stored: Map<string, StoredSegment[]>;
+  readonly #urlNames: Map<number, UrlNameValue[]>;
   readonly #options: UrlOptions;
   readonly #urls = new Map<string, string>();
 
@@ -30,9 +31,9 @@ export class UrlBuilder {
     this.#defaultLanguageId = languages.find((l) => l.isDefault)?.id;
     this.#isoCodes = new Map(languages.map((l) => [l.id, l.isoCode]));
     this.#options = options;
-    for (const d of domains) push(this.#domainsByRoot, d.rootId, d);
-    for (const s of stored) push(this.#stored, s.key, s);
-    for (const u of urlNames) push(this.#urlNames, u.versionId, u);
+    this.#domainsByRoot = groupBy(domains, (d) => d.rootId);
+    this.#stored = groupBy(stored, (s) => s.key);
+    this.#urlNames = groupBy(urlNames, (u) => u.versionId);
   }
 
   /** The published segment of a document in a language: stored (v15+) when Umbraco persisted one, else computed. */
@@ -110,10 +111,4 @@ function withSlash(domainName: string): string {
   const name = domainName.trim();
   const absolute = name.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(name) ? name : `https://${name}`;
   return absolute.endsWith('/') ? absolute : `${absolute}/`;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
