@@ -3,10 +3,11 @@
  * measured child process (time and peak RSS of its process tree), against two floors: the read service's saturated
  * by-id throughput, and N trivial pages built by the same Astro and by Hugo.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureDir } from '../scripts/site/dir-stats.ts';
 import { buildAstroFloor, buildHugoFloor } from './floors.ts';
 import { runMeasured, type Measured } from './measure.ts';
 import { timeSearches } from './search-timing.ts';
@@ -66,9 +67,10 @@ const crawlRatio = crawl.ms / ((requests / floor.perSecond) * 1000);
 
 const stepSiteData = check('site data', await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData]));
 const stepAstro = check('astro build', await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'astro', snapshot, siteData, dist, join(work, 'cache')]));
-const pages = countFiles(dist, '.html');
+const { pages } = await measureDir(dist);
 const stepSearch = check('search index', await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'search', siteData, dist]));
-const indexBytes = readdirSync(dist).filter((d) => d.startsWith('pagefind')).reduce((sum, d) => sum + dirBytes(join(dist, d)), 0);
+let indexBytes = 0;
+for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind'))) indexBytes += (await measureDir(join(dist, bundle))).bytes;
 const queries = await timeSearches(dist, pickQueries(siteData));
 for (const q of queries) say(`query “${q.query}”: ${Math.round(q.ms)} ms, ${Math.round(q.bytes / 1024)} KB (${q.results})`);
 
@@ -116,18 +118,6 @@ function appendBenchmarkRow(file: string, r: typeof result): void {
   }
   const q = r.search.queries.map((x) => `${Math.round(x.ms)} (${Math.round(x.bytes / 1024)})`).join(', ');
   appendFileSync(file, `| ${r.date.slice(0, 10)} | ${r.items} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${r.search.s} | ${r.search.indexMB} | ${q} | ${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} --concurrency ${r.concurrency}\` |\n`);
-}
-
-function countFiles(dir: string, ext: string): number {
-  let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile() && e.name.endsWith(ext)) n++;
-  return n;
-}
-
-function dirBytes(dir: string): number {
-  let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) n += statSync(join(e.parentPath, e.name)).size;
-  return n;
 }
 
 /** Bytes of an average full item in the snapshot, so floor pages carry as much text as the site's item pages. */

@@ -15,7 +15,7 @@ export async function timeSearches(distDir: string, queries: string[]): Promise<
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext();
-    const page = await context.newPage() as unknown as BenchPage;
+    const page = await context.newPage();
     let bytes = 0;
     page.on('requestfinished', (request) => {
       void request.sizes().then((s) => { bytes += s.responseBodySize; }).catch(() => undefined);
@@ -42,14 +42,4 @@ export async function timeSearches(distDir: string, queries: string[]): Promise<
     await browser.close();
     await server.close();
   }
-}
-
-interface BenchPage {
-  on(event: 'requestfinished', handler: (request: { sizes(): Promise<{ responseBodySize: number }> }) => void): void;
-  goto(url: string): Promise<unknown>;
-  waitForSelector(selector: string): Promise<unknown>;
-  waitForTimeout(ms: number): Promise<void>;
-  waitForFunction<A>(fn: (arg: A) => boolean, arg: A): Promise<unknown>;
-  evaluate<R>(fn: () => R): Promise<R>;
-  locator(selector: string): { fill(value: string): Promise<void>; innerText(): Promise<string> };
 }

@@ -26,6 +26,8 @@ export interface Page extends Pick<Locator, 'locator'> {
   goBack(): Promise<unknown>;
   close(): Promise<void>;
   on(event: 'dialog', handler: (dialog: Dialog) => void): void;
+  on(event: 'requestfinished', handler: (request: { sizes(): Promise<{ responseBodySize: number }> }) => void): void;
+  waitForFunction<A>(fn: (arg: A) => boolean, arg: A): Promise<unknown>;
   evaluate<R>(fn: () => R): Promise<R>;
   waitForURL(url: string): Promise<void>;
   waitForSelector(selector: string): Promise<unknown>;
