@@ -57,7 +57,7 @@ function toFullItem(c: SiteCatalog, node: TreeNode, maxLevel: number | undefined
 }
 
 function culturesOf(c: SiteCatalog, node: TreeNode, byCulture: Map<number | null, Record<string, ServedProperty>>): Record<string, CultureView> {
-  const cultures: Record<string, CultureView> = {};
+  const cultures: Record<string, CultureView> = Object.create(null) as Record<string, CultureView>;
   for (const culture of node.cultures) {
     cultures[culture.isoCode] = {
       name: culture.name,

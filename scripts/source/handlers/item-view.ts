@@ -31,7 +31,8 @@ export function readProperties(c: SiteCatalog, node: TreeNode): Map<number | nul
   const languageIds = node.cultures.length > 0 ? node.cultures.map((x) => x.languageId) : [c.defaultLanguage?.id ?? null];
   const typeVariations = c.types.byId.get(node.contentTypeId)?.variations ?? 0;
   for (const languageId of languageIds) {
-    const properties: Record<string, ServedProperty> = {};
+    // Aliases are source data: `__proto__` must be a key like any other, not the object's prototype.
+    const properties: Record<string, ServedProperty> = Object.create(null) as Record<string, ServedProperty>;
     for (const type of c.types.allProperties(node.contentTypeId)) {
       const variesByCulture = node.cultures.length > 0 && (typeVariations & type.variations & VARIES_BY_CULTURE) !== 0;
       const row = pickRow(rows, type.id, variesByCulture ? languageId : null);
