@@ -12,10 +12,20 @@ export interface Database {
   find<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): T | undefined;
   /** Names of the tables (lower-cased) and their columns (lower-cased), for feature probes. */
   listTables(): Map<string, Set<string>>;
+  /** Throws DatabaseChangedError when the file is no longer the one opened (size, mtime or inode differ). */
+  assertUnchanged(): void;
   close(): void;
 }
 
 /** The database file cannot be opened or read. Carries no SQL or stack in its message. */
 export class DatabaseUnavailableError extends Error {
   override readonly name = 'DatabaseUnavailableError';
+}
+
+/**
+ * The file changed under a running service. The catalog was loaded from the old file, and an `immutable` open
+ * would read the new pages as if they were the old ones: answers stop until the service is restarted.
+ */
+export class DatabaseChangedError extends DatabaseUnavailableError {
+  override readonly name = 'DatabaseChangedError';
 }

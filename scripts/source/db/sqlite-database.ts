@@ -1,7 +1,7 @@
 import { existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
-import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database.ts';
+import { DatabaseChangedError, DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database.ts';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 
@@ -46,7 +46,17 @@ export function openSqliteDatabase(path: string): Database {
     const hint = pendingWal ? ' (it has a pending -wal file: checkpoint it, or give the folder write access for -shm)' : '';
     throw new DatabaseUnavailableError(`cannot read ${path} as SQLite${hint}: ${(error as Error).message}`);
   }
-  return new SqliteDatabase(db);
+  return new SqliteDatabase(db, path);
+}
+
+/** What identifies one version of the file: a copy over it changes size or mtime, a rename over it the inode. */
+function fileIdentity(path: string): string {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 function describeNonSqlite(path: string, kind: string): string {
@@ -61,9 +71,18 @@ function describeNonSqlite(path: string, kind: string): string {
 class SqliteDatabase implements Database {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
+  readonly #path: string;
+  readonly #identity: string;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, path: string) {
     this.#db = db;
+    this.#path = path;
+    this.#identity = fileIdentity(path);
+  }
+
+  assertUnchanged(): void {
+    if (fileIdentity(this.#path) === this.#identity) return;
+    throw new DatabaseChangedError(`the database file changed since the service started: ${this.#path}; restart the service to serve it`);
   }
 
   all<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
