@@ -5,6 +5,10 @@ import { openSqliteDatabase } from './db/sqlite-database.ts';
 import { isLoopbackHost } from './http/auth.ts';
 import { createRequestHandler, type RequestLog } from './http/request-handler.ts';
 import { BASE_PATH } from './http/routes.ts';
+import { answerClientError, answerConnect } from './http/socket-problem.ts';
+
+/** A key anyone on the network may guess at must not be guessable; loopback binds may use any key. */
+export const MIN_PUBLIC_KEY_LENGTH = 16;
 
 export interface ReadServiceOptions {
   dbPath: string;
@@ -37,6 +41,9 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
     throw new ServiceConfigError(`refusing to serve on ${host} without an API key: set SOURCE_API_KEY or --api-key-file, or bind to 127.0.0.1`);
   }
   if (options.apiKey !== undefined && options.apiKey.trim() === '') throw new ServiceConfigError('the API key is empty');
+  if (options.apiKey !== undefined && !isLoopbackHost(host) && options.apiKey.length < MIN_PUBLIC_KEY_LENGTH) {
+    throw new ServiceConfigError(`the API key for a bind to ${host} must have at least ${MIN_PUBLIC_KEY_LENGTH} characters`);
+  }
   const db = openSqliteDatabase(options.dbPath);
   let catalog: SiteCatalog;
   try {
@@ -51,6 +58,8 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
   }
   const server = createServer(createRequestHandler(catalog, options.apiKey, options.log));
   server.keepAliveTimeout = 5000;
+  server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

@@ -10,7 +10,8 @@ export interface Problem {
 }
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
 export function problem(status: number, detail: string, extra: Partial<Problem> = {}): Problem {
