@@ -37,7 +37,7 @@ export async function createNdjsonFile(file: string): Promise<NdjsonFile> {
 
   return {
     async append(line) {
-      const buffer = Buffer.from(`${line}\n`, 'utf8');
+      const buffer = Buffer.from(`${escapeLineSeparators(line)}\n`, 'utf8');
       const position = { offset: bytes, length: buffer.length - 1 };
       hash.update(buffer);
       pending.push(buffer);
@@ -58,6 +58,13 @@ export async function createNdjsonFile(file: string): Promise<NdjsonFile> {
     abandon: () => handle.close().catch(() => {}),
   };
 }
+
+/**
+ * JSON.stringify leaves U+2028/U+2029 raw inside strings; line readers that follow Unicode (readline, some editors
+ * and tools) split there. As `\u2028` escapes they mean the same to every JSON parser and no reader can mis-split.
+ */
+export const escapeLineSeparators = (json: string): string =>
+  json.replace(/[\u2028\u2029]/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 
 export interface ItemChunks {
   append(line: string): Promise<LinePosition & { chunk: string }>;
