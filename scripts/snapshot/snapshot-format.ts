@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 
 export const FORMAT_VERSION = 1 as const;
@@ -25,6 +24,16 @@ export const chunkFileOf = (kind: ItemKind, chunkNumber: number): string =>
 const key = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 const int = z.number().int();
 const count = int.min(0);
+
+/**
+ * An object keyed by source data (aliases), checked in place and never rebuilt: zod's record and object copy keys
+ * into a fresh `{}`, where `__proto__` becomes the prototype instead of a key and is lost.
+ */
+const dataRecord = <T>(value: z.ZodType<T>) =>
+  z.custom<Record<string, T>>(
+    (input) => typeof input === 'object' && input !== null && !Array.isArray(input) && Object.values(input).every((v) => value.safeParse(v).success),
+    { message: 'expected an object keyed by alias' },
+  );
 
 /** One line of `<kind>/index.ndjson`, in tree order. `chunk`/`offset`/`length` are null when the full item failed. */
 export const indexEntrySchema = z.object({
@@ -54,7 +63,7 @@ export const itemRecordSchema = z.looseObject({
   kind: z.enum(ITEM_KINDS),
   parentId: int,
   level: int.min(1),
-  properties: z.record(z.string(), z.unknown()),
+  properties: dataRecord(z.unknown()),
 });
 export type ItemRecord = z.infer<typeof itemRecordSchema>;
 
@@ -132,8 +141,8 @@ export const manifestSchema = z.object({
     content: count,
     media: count,
     contentTypes: count,
-    contentByType: z.record(z.string(), count),
-    mediaByType: z.record(z.string(), count),
+    contentByType: dataRecord(count),
+    mediaByType: dataRecord(count),
     failures: count,
     warnings: count,
     deviations: count,
@@ -164,10 +173,24 @@ export const getContentTypes = (dir: string): Promise<ContentTypesFile> =>
   readJsonFile(path.join(dir, CONTENT_TYPES_FILE), contentTypesFileSchema);
 export const getReport = (dir: string): Promise<Report> => readJsonFile(path.join(dir, REPORT_FILE), reportSchema);
 
-/** Streams one NDJSON file line by line, so 200k items never sit in memory together. */
+const NEWLINE = 0x0a;
+
+/**
+ * Streams one NDJSON file line by line, so 200k items never sit in memory together. Lines end at `\n` only:
+ * readline also splits at `\r`, U+2028 and U+2029, which JSON allows raw inside strings.
+ */
 export async function* iterateNdjson<T>(file: string, schema: z.ZodType<T>): AsyncGenerator<T> {
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) if (line !== '') yield schema.parse(JSON.parse(line));
+  let rest: Buffer = Buffer.alloc(0);
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    const buffer = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
+    let start = 0;
+    for (let end = buffer.indexOf(NEWLINE, start); end >= 0; end = buffer.indexOf(NEWLINE, start)) {
+      if (end > start) yield schema.parse(JSON.parse(buffer.toString('utf8', start, end)));
+      start = end + 1;
+    }
+    rest = buffer.subarray(start);
+  }
+  if (rest.length > 0) yield schema.parse(JSON.parse(rest.toString('utf8')));
 }
 
 export const iterateIndex = (dir: string, kind: ItemKind): AsyncGenerator<IndexEntry> =>
