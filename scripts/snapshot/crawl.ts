@@ -2,6 +2,7 @@
  * The crawl plan: roots → each root's tree → every item by id → every referenced content type,
  * streamed into a snapshot store that only replaces the previous snapshot when the crawl is complete enough.
  */
+import type { AnswerLimits } from './answer-body.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { createCrawlLog, type CrawlLog } from './crawl-log.ts';
 import { SourceUnreachableError } from './crawl-errors.ts';
@@ -12,6 +13,7 @@ import { openPreviousSnapshot } from './previous-snapshot.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { createReadClient, type ReadClient } from './read-client.ts';
 import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from './snapshot-format.ts';
+import { findShrink, type Shrink } from './shrink-guard.ts';
 import { openSnapshotStore } from './snapshot-store.ts';
 import { createTreeFlattener, type TreeEntry } from './tree-walk.ts';
 
@@ -30,12 +32,19 @@ export interface CrawlOptions {
   progress?: Progress;
   signal?: AbortSignal;
   itemsPerChunk?: number;
+  limits?: AnswerLimits;
+  maxContentTypes?: number;
+  followRedirects?: boolean;
+  /** Accept a snapshot that is empty or much smaller than the one at `out`. */
+  allowShrink?: boolean;
 }
 
 export interface CrawlResult {
-  /** Where the snapshot went: `out`, or `<out>.partial` when failures exceeded the tolerance. */
+  /** Where the snapshot went: `out`, or `<out>.partial` when failures exceeded the tolerance or it shrank. */
   dir: string;
   manifest: Omit<Manifest, 'files'>;
+  /** Set when a complete snapshot was refused for shrinking against the one at `out`. */
+  shrink?: Shrink;
 }
 
 export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
@@ -46,6 +55,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     baseUrl: options.source.url, apiKey: options.apiKey, timeoutMs: options.timeoutMs, retries: options.retries,
     concurrency: options.concurrency, backoff: options.backoff, signal: options.signal,
     onErrorBody: (style) => log.noteVariant('errorBody', style),
+    limits: options.limits, followRedirects: options.followRedirects,
   });
   const read = createReadClient(http, log);
   const previous = options.sinceSnapshot === undefined ? undefined : await openPreviousSnapshot(options.sinceSnapshot, log);
@@ -60,12 +70,15 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const contentItems = await crawlItems('content', content, deps);
     const mediaItems = await crawlItems('media', media, deps);
     progress.start('content types', 0);
-    const types = await crawlContentTypes(refs, read, log, { queued: (count) => progress.grow(count), done: () => progress.tick() });
+    const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
+    const types = await crawlContentTypes(refs, read, log, hooks, options.maxContentTypes);
     progress.stop();
+    warnRepairs(http.stats, log);
     const manifest = buildManifest(options, startedAt, log, { content, media, contentItems, mediaItems, types, stats: http.stats });
+    const shrink = options.allowShrink || manifest.status !== 'complete' ? undefined : await findShrink(options.out, manifest.counts);
     const report = { formatVersion: FORMAT_VERSION, failures: [...log.failures], deviations: log.listDeviations(), warnings: [...log.warnings], unavailableContentTypes: types.unavailable };
-    const dir = await store.finish({ manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...types } });
-    return { dir, manifest };
+    const dir = await store.finish({ manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...types } }, shrink !== undefined);
+    return { dir, manifest, ...(shrink === undefined ? {} : { shrink }) };
   } catch (error) {
     progress.stop();
     await store.discard();
@@ -125,11 +138,28 @@ function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, 
   };
 }
 
+/** The text repairs made at the snapshot boundary, as warnings in the report and the manifest. */
+function warnRepairs(stats: { repairedStrings: number; invalidUtf8Answers: number }, log: CrawlLog): void {
+  if (stats.repairedStrings > 0) {
+    log.addWarning({
+      code: 'text-repaired',
+      message: `${stats.repairedStrings} strings held lone surrogates (a string cut mid-character); each was made well-formed with U+FFFD`,
+    });
+  }
+  if (stats.invalidUtf8Answers > 0) {
+    log.addWarning({
+      code: 'invalid-utf8',
+      message: `${stats.invalidUtf8Answers} answers were not valid UTF-8; their bad bytes became the replacement character U+FFFD`,
+    });
+  }
+}
+
 function unreachable(url: string, log: CrawlLog): SourceUnreachableError {
   const first = log.failures[0];
   const why = first === undefined ? 'no answer' : `${first.message} after ${first.attempts} attempts`;
   return new SourceUnreachableError(`cannot reach the source at ${url}: ${why}`);
 }
 
-const sortRecord = (record: Record<string, number>): Record<string, number> =>
-  Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+/** Object.fromEntries defines own properties, so `__proto__` stays a count and never becomes the prototype. */
+const sortRecord = (counts: Map<string, number>): Record<string, number> =>
+  Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));

@@ -26,7 +26,8 @@ export interface ItemCrawlDeps {
 }
 
 export interface ItemCrawlResult {
-  byType: Record<string, number>;
+  /** A Map: aliases are source data, and `constructor` or `__proto__` must count like any other. */
+  byType: Map<string, number>;
   reused: number;
 }
 
@@ -44,7 +45,7 @@ export function toItemRecord(item: ItemCore, kind: ItemKind, entry: TreeEntry): 
 
 export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], deps: ItemCrawlDeps): Promise<ItemCrawlResult> {
   const reusable = deps.previous?.listReusable(kind, entries) ?? new Set<number>();
-  const result: ItemCrawlResult = { byType: {}, reused: 0 };
+  const result: ItemCrawlResult = { byType: new Map(), reused: 0 };
 
   async function fetchOne(entry: TreeEntry): Promise<Fetched> {
     if (reusable.has(entry.id)) {
@@ -61,7 +62,7 @@ export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], 
 
   async function write(entry: TreeEntry, fetched: Fetched): Promise<void> {
     await deps.store.writeItem(kind, entry, fetched.json);
-    result.byType[entry.type] = (result.byType[entry.type] ?? 0) + 1;
+    result.byType.set(entry.type, (result.byType.get(entry.type) ?? 0) + 1);
     if (fetched.reused) result.reused += 1;
     addReference(kind === 'content' ? deps.refs.aliases : deps.refs.mediaAliases, entry.type, `${kind} item ${entry.id}`);
     if (fetched.item !== undefined) {
