@@ -2,6 +2,7 @@
  * The HTTP side of the crawler: Basic auth, per-request timeout, bounded concurrency, retries with backoff.
  * It returns every final outcome as a value; only a refused key (which ends the run) is thrown.
  */
+import { AnswerLimitError, assertNesting, DEFAULT_LIMITS, makeWellFormed, readBodyText, type AnswerLimits } from './answer-body.ts';
 import { getRetryDelayMs, isRetryableStatus, parseRetryAfterMs, type BackoffPolicy } from './backoff.ts';
 import { AuthRefusedError } from './crawl-errors.ts';
 import { createLimiter, sleep } from './limiter.ts';
@@ -21,19 +22,29 @@ export interface HttpClientOptions {
   signal?: AbortSignal;
   random?: () => number;
   onErrorBody?: (style: ErrorBodyStyle) => void;
+  limits?: AnswerLimits;
+  /** Follow redirects to another origin (without the key); same-origin redirects are always followed. */
+  followRedirects?: boolean;
 }
 
-export type FailureReason = 'http' | 'network' | 'timeout' | 'malformed-json';
+export type FailureReason = 'http' | 'network' | 'timeout' | 'malformed-json' | 'too-large' | 'too-deep' | 'redirect';
+const FINAL_REASONS: ReadonlySet<FailureReason> = new Set(['too-large', 'too-deep', 'redirect']);
+const MAX_REDIRECTS = 5;
 export type HttpOutcome =
   | { ok: true; url: string; status: number; body: unknown; attempts: number }
   | { ok: false; url: string; status: number; attempts: number; reason: FailureReason; message: string };
 
 export interface HttpClient {
   get(operation: string, query?: Record<string, string | number>): Promise<HttpOutcome>;
-  /** `answers` counts HTTP responses of any status: 0 after the first request means the source was never reached. */
-  readonly stats: { requests: number; attempts: number; answers: number };
+  /**
+   * `answers` counts HTTP responses of any status: 0 after the first request means the source was never reached.
+   * `repairedStrings` counts strings that held lone surrogates, `invalidUtf8Answers` answers whose bytes were not UTF-8.
+   */
+  readonly stats: HttpStats;
   readonly signal: AbortSignal;
 }
+
+export interface HttpStats { requests: number; attempts: number; answers: number; repairedStrings: number; invalidUtf8Answers: number }
 
 type Attempt =
   | { kind: 'answer'; status: number; body: unknown }
@@ -45,15 +56,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   options.signal?.addEventListener('abort', () => run.abort(options.signal?.reason), { once: true });
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.apiKey !== undefined) headers.authorization = `Basic ${Buffer.from(`api:${options.apiKey}`).toString('base64')}`;
-  const stats = { requests: 0, attempts: 0, answers: 0 };
+  const stats: HttpStats = { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0 };
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const baseOrigin = new URL(options.baseUrl).origin;
   let cooldownUntil = 0;
 
   async function attemptOnce(url: string): Promise<Attempt> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     try {
-      const response = await fetch(url, { headers, signal: AbortSignal.any([timeout, run.signal]) });
-      stats.answers += 1;
-      const text = await response.text();
+      const response = await fetchFollowing(url, AbortSignal.any([timeout, run.signal]));
+      if ('kind' in response) return response;
+      const body = await readBodyText(response, limits);
+      if (body.invalidUtf8) stats.invalidUtf8Answers += 1;
+      const text = body.text;
       const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'));
       if (response.ok) return readAnswer(response.status, text);
       const described = describeErrorBody(text, response.headers.get('content-type'));
@@ -61,16 +76,41 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { kind: 'http', status: response.status, message: described.message, retryAfterMs };
     } catch (error) {
       if (run.signal.aborted) throw run.signal.reason;
+      if (error instanceof AnswerLimitError) return { kind: error.reason, status: 0, message: error.message };
       if (timeout.aborted) return { kind: 'timeout', status: 0, message: `no complete answer within ${options.timeoutMs} ms` };
       return { kind: 'network', status: 0, message: describeNetworkError(error) };
+    }
+  }
+
+  /** Same-origin redirects are followed; another origin only with followRedirects, and never with the key. */
+  async function fetchFollowing(first: string, signal: AbortSignal): Promise<Response | Attempt> {
+    let url = first;
+    for (let hop = 0; ; hop += 1) {
+      const sameOrigin = new URL(url).origin === baseOrigin;
+      const response = await fetch(url, { headers: sameOrigin ? headers : { accept: headers.accept as string }, signal, redirect: 'manual' });
+      stats.answers += 1;
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status > 399 || location === null) return response;
+      await response.body?.cancel().catch(() => {});
+      const next = new URL(location, url);
+      if (hop >= MAX_REDIRECTS) return { kind: 'redirect', status: response.status, message: `more than ${MAX_REDIRECTS} redirects` };
+      if (next.origin !== baseOrigin && !options.followRedirects) {
+        return { kind: 'redirect', status: response.status, message: `redirected to another origin (${next.origin}); refused without --follow-redirects` };
+      }
+      url = next.href;
     }
   }
 
   function readAnswer(status: number, text: string): Attempt {
     let body: unknown = null;
     try {
+      assertNesting(text, limits.maxDepth);
       if (text.trim() !== '') body = JSON.parse(text);
-    } catch {
+      const counter = { repaired: 0 };
+      body = makeWellFormed(body, counter);
+      stats.repairedStrings += counter.repaired;
+    } catch (error) {
+      if (error instanceof AnswerLimitError) return { kind: error.reason, status, message: error.message };
       return { kind: 'malformed-json', status, message: `malformed JSON in an HTTP ${status} answer (${text.length} characters)` };
     }
     const envelope = findEnvelopeError(body);
@@ -100,7 +140,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         run.abort(refused);
         throw refused;
       }
-      const retryable = result.kind !== 'http' || isRetryableStatus(result.status);
+      const retryable = result.kind === 'http' ? isRetryableStatus(result.status) : !FINAL_REASONS.has(result.kind);
       if (!retryable || attempt > options.retries) {
         return { ok: false, url, status: result.status, attempts: attempt, reason: result.kind, message: redact(result.message) };
       }
