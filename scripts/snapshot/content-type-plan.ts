@@ -37,7 +37,15 @@ export interface LookupHooks {
   done(): void;
 }
 
-export async function crawlContentTypes(refs: TypeReferences, read: ReadClient, log: CrawlLog, hooks: LookupHooks): Promise<ContentTypeCrawl> {
+export const DEFAULT_MAX_CONTENT_TYPES = 10_000;
+
+/**
+ * `maxLookups` bounds discovery: a source that invents a new composition in every answer would otherwise keep
+ * the crawl going forever. Past it the remaining references are one failure, so the run is not complete.
+ */
+export async function crawlContentTypes(refs: TypeReferences, read: ReadClient, log: CrawlLog, hooks: LookupHooks,
+  maxLookups = DEFAULT_MAX_CONTENT_TYPES): Promise<ContentTypeCrawl> {
+  let budget = maxLookups;
   const byKey = new Map<string, ContentTypeRecord>();
   const unavailable: UnavailableContentType[] = [...refs.mediaAliases].map(([alias, referencedBy]) => ({ alias, reason: 'media-type', referencedBy }));
   const triedKeys = new Set<string>();
@@ -58,6 +66,16 @@ export async function crawlContentTypes(refs: TypeReferences, read: ReadClient, 
   };
 
   while (wave.length > 0) {
+    if (wave.length > budget) {
+      log.addFailure({
+        url: '', operation: 'GetContentTypeByKey', status: 0, attempts: 0,
+        message: `content-type discovery stopped at --max-content-types ${maxLookups}: ${wave.length - budget} more referenced types not fetched`,
+      });
+      wave = wave.slice(0, budget);
+      pendingKeys.clear();
+      budget = -1;
+    }
+    if (budget >= 0) budget -= wave.length;
     hooks.queued(wave.length);
     const results = await Promise.all(
       wave.map(async (lookup) => {
@@ -67,6 +85,7 @@ export async function crawlContentTypes(refs: TypeReferences, read: ReadClient, 
       }),
     );
     for (const [lookup, result] of results) accept(lookup, result);
+    if (budget < 0) break;
     wave = [...pendingKeys].filter(([key]) => !triedKeys.has(key)).map(([value, referencedBy]) => ({ by: 'key', value, referencedBy }));
     wave.forEach((lookup) => triedKeys.add(lookup.value));
     pendingKeys.clear();
