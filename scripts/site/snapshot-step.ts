@@ -2,6 +2,7 @@
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runSnapshot, type CliIo } from '../snapshot/cli.ts';
+import { recoverFolderSwap } from '../snapshot/folder-swap.ts';
 import { getManifest, MANIFEST_FILE, type Manifest } from '../snapshot/snapshot-format.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
@@ -16,6 +17,7 @@ function describeInvalid(error: unknown): string {
 
 /** Checks the manifest (schema, format version, status) and that every file it lists is there with its size. */
 export async function validateSnapshot(dir: string, allowPartial: boolean): Promise<Manifest> {
+  await recoverFolderSwap(dir);
   try {
     await access(path.join(dir, MANIFEST_FILE));
   } catch {

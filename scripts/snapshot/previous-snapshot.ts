@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CrawlLog } from './crawl-log.ts';
+import { recoverFolderSwap } from './folder-swap.ts';
 import { ITEM_KINDS, getManifest, iterateIndex, type FileEntry, type IndexEntry, type ItemKind } from './snapshot-format.ts';
 import type { TreeEntry } from './tree-walk.ts';
 
@@ -36,6 +37,7 @@ export async function openPreviousSnapshot(dir: string, log: CrawlLog): Promise<
   let files: Record<string, FileEntry>;
   const entries = new Map<ItemKind, Map<number, OldEntry>>();
   try {
+    await recoverFolderSwap(dir);
     files = (await getManifest(dir)).files;
     for (const kind of ITEM_KINDS) {
       const byId = new Map<number, OldEntry>();

@@ -3,9 +3,10 @@
  * complete → the previous snapshot is renamed aside and removed only once the new one is at `<out>`;
  * partial → it goes to `<out>.partial` and `<out>` is not touched; discarded → nothing remains.
  */
-import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from './crawl-errors.ts';
+import { findStat, recoverFolderSwap, swapIntoPlace } from './folder-swap.ts';
 import { createItemChunks, createNdjsonFile, writeJsonFile, type ItemChunks, type NdjsonFile } from './ndjson-writer.ts';
 import {
   CONTENT_TYPES_FILE,
@@ -31,13 +32,13 @@ export interface SnapshotParts {
 export interface SnapshotStore {
   /** Appends the full item (when there is one) to the current chunk and its summary to the index. */
   writeItem(kind: ItemKind, entry: TreeEntry, itemJson: string | undefined): Promise<void>;
-  /** Writes the JSON files and moves the folder into place; returns where it went. */
-  finish(parts: SnapshotParts): Promise<string>;
+  /** Writes the JSON files and moves the folder into place (or beside it, when `refused`); returns where it went. */
+  finish(parts: SnapshotParts, refused?: boolean): Promise<string>;
   discard(): Promise<void>;
 }
 
 export async function openSnapshotStore(out: string, perChunk: number): Promise<SnapshotStore> {
-  await recoverStaleSiblings(out);
+  await recoverFolderSwap(out);
   await checkOutput(out);
   const tmp = `${out}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
@@ -56,7 +57,7 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
     await indexes.get(kind)?.append(JSON.stringify(line));
   }
 
-  async function finish(parts: SnapshotParts): Promise<string> {
+  async function finish(parts: SnapshotParts, refused = false): Promise<string> {
     const files: Record<string, FileEntry> = {};
     for (const kind of ITEM_KINDS) {
       Object.assign(files, await chunks.get(kind)?.close());
@@ -67,8 +68,9 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
     files[REPORT_FILE] = await writeJsonFile(path.join(tmp, REPORT_FILE), parts.report, parts.report.failures.length);
     const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
     await writeJsonFile(path.join(tmp, MANIFEST_FILE), { ...parts.manifest, files: sorted }, 1);
-    if (parts.manifest.status === 'complete') {
+    if (parts.manifest.status === 'complete' && !refused) {
       await swapIntoPlace(tmp, out);
+      await rm(`${out}.partial`, { recursive: true, force: true });
       return out;
     }
     await rm(`${out}.partial`, { recursive: true, force: true });
@@ -87,20 +89,6 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
   return { writeItem, finish, discard };
 }
 
-async function swapIntoPlace(tmp: string, out: string): Promise<void> {
-  const aside = `${out}.old-${process.pid}`;
-  const hadPrevious = (await findStat(out)) !== undefined;
-  if (hadPrevious) await rename(out, aside);
-  try {
-    await rename(tmp, out);
-  } catch (error) {
-    if (hadPrevious) await rename(aside, out);
-    throw error;
-  }
-  if (hadPrevious) await rm(aside, { recursive: true, force: true });
-  await rm(`${out}.partial`, { recursive: true, force: true });
-}
-
 /** `<out>` must be absent, an empty folder, or a snapshot: anything else is not ours to replace. */
 async function checkOutput(out: string): Promise<void> {
   const stat = await findStat(out);
@@ -112,39 +100,3 @@ async function checkOutput(out: string): Promise<void> {
   }
 }
 
-/**
- * Leftovers of runs that died (their pid is gone): `<out>.tmp-<pid>` is removed; `<out>.old-<pid>` is the last good
- * snapshot caught between the two renames, so it goes back to `<out>` when `<out>` is missing.
- */
-async function recoverStaleSiblings(out: string): Promise<void> {
-  const parent = path.dirname(out);
-  const escaped = path.basename(out).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^${escaped}\\.(tmp|old)-(\\d+)$`);
-  const names = await readdir(parent).catch(() => [] as string[]);
-  for (const name of names.sort().reverse()) {
-    const match = pattern.exec(name);
-    const pid = Number(match?.[2]);
-    if (match === null || pid === process.pid || isAlive(pid)) continue;
-    const stale = path.join(parent, name);
-    if (match[1] === 'old' && (await findStat(out)) === undefined) await rename(stale, out);
-    else await rm(stale, { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function findStat(file: string): Promise<Awaited<ReturnType<typeof lstat>> | undefined> {
-  try {
-    return await lstat(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
