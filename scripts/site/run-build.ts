@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../snapshot/cli.ts';
+import { recoverFolderSwap, swapIntoPlace } from '../snapshot/folder-swap.ts';
 import { runAstroBuild } from './astro-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
@@ -29,29 +30,34 @@ export async function runBuild(argv: readonly string[], env: Readonly<Record<str
     return BUILD_EXIT_CODES.usage;
   }
   const progress = (line: string) => { if (!config.quiet) io.stderr.write(`build: ${line}\n`); };
+  // The site is built beside dist/ and swapped in whole: a failed build leaves the previous site as it was.
+  const staging = `${config.outDir}.tmp-${process.pid}`;
   try {
+    await recoverFolderSwap(config.outDir);
     const snapshot = await obtainSnapshot(config, env, io);
     progress(`snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ${snapshot.manifest.counts.media} media)`);
     const siteData = await prepareSiteData(snapshot.dir, path.join(config.cacheDir, 'site-data')).catch((error: unknown) => {
       throw new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
     });
     progress(`site data ready in ${seconds(siteData.millis)}`);
-    await rm(config.outDir, { recursive: true, force: true });
-    const astroMillis = await runAstroBuild(config, snapshot.dir, siteData.dir, env, (text) => io.stderr.write(text));
+    await rm(staging, { recursive: true, force: true });
+    const astroMillis = await runAstroBuild({ ...config, outDir: staging }, snapshot.dir, siteData.dir, env, (text) => io.stderr.write(text));
     progress(`astro build done in ${seconds(astroMillis)}`);
     const search = config.search
-      ? await buildSearchIndex(path.join(siteData.dir, SITE_DATA_FILES.search), config.outDir, config.base, config.searchShardSize).catch((error: unknown) => {
+      ? await buildSearchIndex(path.join(siteData.dir, SITE_DATA_FILES.search), staging, config.base, config.searchShardSize).catch((error: unknown) => {
         if (error instanceof BuildError) throw error;
         throw new BuildError(BUILD_EXIT_CODES.search, `the search index failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
       })
       : undefined;
-    const size = await measureDir(config.outDir);
+    const size = await measureDir(staging);
+    await swapIntoPlace(staging, config.outDir);
     const m = siteData.meta.counts;
     out(`build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} (base ${config.base})`);
     out(`build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`);
     out(`build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}`);
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
+    await rm(staging, { recursive: true, force: true });
     if (error instanceof BuildError) {
       err(error.message);
       if (config.verbose && error.cause instanceof Error) io.stderr.write(`${error.cause.stack}\n`);

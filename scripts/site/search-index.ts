@@ -25,13 +25,19 @@ async function newIndex(): Promise<pagefind.PagefindIndex> {
   return index;
 }
 
+/** Pagefind refuses a record holding a lone surrogate; snapshots from older crawls may still have one. */
+const wellFormed = (text: string): string => text.toWellFormed();
+
 function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomRecord {
   return {
     url: `${base}${record.url}`,
-    content: record.content,
+    content: wellFormed(record.content),
     language: 'en',
-    meta: { title: record.title, breadcrumbs: record.breadcrumbs, kind: record.kind },
-    filters: { kind: [record.kind], ...(record.type ? { type: [record.type] } : {}), root: [record.root], language: record.languages },
+    meta: { title: wellFormed(record.title), breadcrumbs: wellFormed(record.breadcrumbs), kind: record.kind },
+    filters: {
+      kind: [record.kind], ...(record.type ? { type: [wellFormed(record.type)] } : {}), root: [wellFormed(record.root)],
+      language: record.languages.map(wellFormed),
+    },
   };
 }
 
