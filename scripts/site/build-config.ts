@@ -22,7 +22,9 @@ export interface BuildConfig {
 
 const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size'] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
-const CRAWLER_VALUES = ['source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items'];
+const CRAWLER_VALUES = ['source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
+  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'];
+const CRAWLER_SWITCHES = ['allow-shrink', 'follow-redirects'];
 
 export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source URL | --db FILE] [options]
   --snapshot DIR        build from this existing snapshot (otherwise crawl into <cache>/snapshot first)
@@ -63,6 +65,7 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
     const takeValue = (): string | undefined => match?.[2] ?? (i + 1 < argv.length && !(argv[i + 1] as string).startsWith('--') ? argv[++i] : undefined);
     if (name === undefined) problems.push(`unexpected argument ${JSON.stringify((argv[i] as string).slice(0, 40))}`);
     else if ((OWN_SWITCHES as readonly string[]).includes(name)) switches.add(name);
+    else if (CRAWLER_SWITCHES.includes(name)) crawlerArgs.push(`--${name}`);
     else if ((OWN_VALUES as readonly string[]).includes(name) || CRAWLER_VALUES.includes(name)) {
       const value = takeValue();
       if (value === undefined) problems.push(`--${name} needs a value`);

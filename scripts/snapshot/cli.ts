@@ -68,6 +68,10 @@ function toCrawlOptions(config: SnapshotConfig, embedded: EmbeddedSource | undef
     timeoutMs: config.timeoutMs,
     retries: config.retries,
     backoff: config.backoff,
+    limits: config.limits,
+    maxContentTypes: config.maxContentTypes,
+    followRedirects: config.followRedirects,
+    allowShrink: config.allowShrink,
     tool: TOOL,
     progress: createProgress({ sink: stderr, quiet: config.quiet }),
     signal,
@@ -78,6 +82,13 @@ function summarise(result: CrawlResult, config: SnapshotConfig, seconds: number,
   const { counts, reused } = result.manifest;
   const totals = `${counts.content} content items, ${counts.media} media items, ${counts.contentTypes} content types`;
   const notes = `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ${reused} reused`;
+  if (result.shrink !== undefined) {
+    stderr(
+      `snapshot: refused: ${result.shrink.now} items where ${config.out} has ${result.shrink.previous}; ` +
+        `kept in ${result.dir}, ${config.out} left as it was; pass --allow-shrink to accept it`,
+    );
+    return EXIT_CODES.shrinkRefused;
+  }
   if (result.manifest.status === 'complete') {
     stdout(`snapshot: ${totals} written to ${result.dir} (${notes}; ${seconds.toFixed(1)}s)`);
     return EXIT_CODES.ok;

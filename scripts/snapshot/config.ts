@@ -5,7 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LIMITS, type AnswerLimits } from './answer-body.ts';
 import type { BackoffPolicy } from './backoff.ts';
+import { DEFAULT_MAX_CONTENT_TYPES } from './content-type-plan.ts';
 import { UsageError } from './crawl-errors.ts';
 
 export type SourceConfig =
@@ -23,12 +25,17 @@ export interface SnapshotConfig {
   readonly timeoutMs: number;
   readonly retries: number;
   readonly backoff: BackoffPolicy;
+  readonly limits: AnswerLimits;
+  readonly maxContentTypes: number;
+  readonly allowShrink: boolean;
+  readonly followRedirects: boolean;
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
 
-const VALUE_FLAGS = ['out', 'source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items'] as const;
-const SWITCHES = ['quiet', 'verbose'] as const;
+const VALUE_FLAGS = ['out', 'source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
+  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'] as const;
+const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects'] as const;
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_SEED = 1;
 
@@ -52,6 +59,10 @@ const flagsSchema = z.object({
   'retry-base-ms': whole(0, 600_000, 500),
   'retry-max-ms': whole(1, 3_600_000, 30_000),
   'demo-items': whole(1, 1_000_000, 2000),
+  'max-content-types': whole(1, 1_000_000, DEFAULT_MAX_CONTENT_TYPES),
+  'max-answer-bytes': whole(1024, 2 ** 32, DEFAULT_LIMITS.maxAnswerBytes),
+  'max-decompressed-bytes': whole(1024, 2 ** 32, DEFAULT_LIMITS.maxDecompressedBytes),
+  'max-depth': whole(8, 100_000, DEFAULT_LIMITS.maxDepth),
 });
 
 export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --db FILE] [options]
@@ -67,8 +78,15 @@ export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --d
   --timeout-ms N         per request (default 30000)
   --retries N            per request, on network errors, timeouts, 429 and 5xx (default 5)
   --retry-base-ms N      first backoff ceiling (default 500); --retry-max-ms N caps any wait (default 30000)
+  --allow-shrink         accept a snapshot that is empty, or under half the items, where the one at --out was not
+  --follow-redirects     follow redirects to another origin (never with the key); same-origin ones always are
+  --max-content-types N  content-type lookups per crawl (default 10000)
+  --max-answer-bytes N   size of one answer as sent (default 67108864: 64 MiB)
+  --max-decompressed-bytes N  size of one answer once unpacked (default 134217728: 128 MiB)
+  --max-depth N          array/object nesting of one answer (default 2048); past any cap, that request fails
   --quiet                no progress; --verbose: stack traces on errors
-Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 source unreachable.`;
+Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 source unreachable,
+5 snapshot refused: empty or shrunk sharply against the previous one (see --allow-shrink).`;
 
 export async function loadConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<SnapshotConfig> {
   const { values, switches, problems } = splitArgs(argv);
@@ -88,6 +106,12 @@ export async function loadConfig(argv: readonly string[], env: Readonly<Record<s
     timeoutMs: flags['timeout-ms'],
     retries: flags.retries,
     backoff: { baseMs: flags['retry-base-ms'], maxMs: flags['retry-max-ms'] },
+    limits: Object.freeze({
+      maxAnswerBytes: flags['max-answer-bytes'], maxDecompressedBytes: flags['max-decompressed-bytes'], maxDepth: flags['max-depth'],
+    }),
+    maxContentTypes: flags['max-content-types'],
+    allowShrink: switches.has('allow-shrink'),
+    followRedirects: switches.has('follow-redirects'),
     quiet: switches.has('quiet'),
     verbose: switches.has('verbose'),
   });

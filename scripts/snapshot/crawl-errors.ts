@@ -5,6 +5,7 @@ export const EXIT_CODES = {
   usage: 2,
   authRefused: 3,
   unreachable: 4,
+  shrinkRefused: 5,
 } as const;
 
 /** Bad flags, environment, or output folder: nothing was contacted or written. */

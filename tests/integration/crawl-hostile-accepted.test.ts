@@ -50,8 +50,14 @@ describe('hostile but usable sources', () => {
     assert.ok(names.every((name) => name.isWellFormed()));
     assert.ok(names.includes('Line\u2028separator') && names.includes('Para\u2029graph'));
     const codes = new Map(report.warnings.map((w) => [w.code, w.message]));
-    assert.match(codes.get('text-repaired') ?? '', /2 lone surrogates/);
-    assert.match(codes.get('invalid-utf8') ?? '', /replacement character/);
+    // 4 items carry a lone surrogate: once each in their root's tree answer, and in their own answer as the name and
+    // three property values (title, __proto__, constructor) — 4 × (1 + 4) strings.
+    assert.match(codes.get('text-repaired') ?? '', /^20 strings held lone surrogates/);
+    // Items 6 and 14 (both under the first root) carry the bad bytes: one tree answer and their own two answers.
+    assert.match(codes.get('invalid-utf8') ?? '', /^3 answers were not valid UTF-8.*replacement character/);
+    // The index takes names from the tree answer, where only the first marked name (item 6) got the bad bytes.
+    assert.equal(names.filter((name) => name.includes('\ufffd')).length, 5);
+    assert.ok(manifest.warnings.some((w) => w.code === 'text-repaired'), 'the repair is in the manifest too');
   });
 
   it('a cycle and an id under two parents: warnings, built', async () => {

@@ -78,7 +78,7 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
       text = text.replace(/"value":"[^"]*"/, `"value":${DEEP_MARK}`);
       text = text.replace(DEEP_MARK, `${'['.repeat(behaviour.deepValue)}${']'.repeat(behaviour.deepValue)}`);
     }
-    let bytes = Buffer.from(text, 'utf8');
+    let bytes: Buffer = Buffer.from(text, 'utf8');
     if (behaviour.invalidUtf8 !== undefined) bytes = replaceBytes(bytes, Buffer.from('INVALID_UTF8'), behaviour.invalidUtf8);
     if (first && behaviour.gzipBombBytes !== undefined) return { bytes: gzipBomb(behaviour.gzipBombBytes, bytes), headers: { 'content-encoding': 'gzip' } };
     return { bytes, headers: {} };

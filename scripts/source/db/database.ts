@@ -19,7 +19,7 @@ export interface Database {
 
 /** The database file cannot be opened or read. Carries no SQL or stack in its message. */
 export class DatabaseUnavailableError extends Error {
-  override readonly name = 'DatabaseUnavailableError';
+  override readonly name: string = 'DatabaseUnavailableError';
 }
 
 /**
