@@ -28,7 +28,8 @@ const CRAWLER_SWITCHES = ['allow-shrink', 'follow-redirects'];
 
 export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source URL | --db FILE] [options]
   --snapshot DIR        build from this existing snapshot (otherwise crawl into <cache>/snapshot first)
-  --source URL | --db FILE | --demo-items N | --api-key-file FILE | …   crawler options (see npm run snapshot -- --help);
+  --source URL | --db FILE | --demo-items N | --api-key-file FILE | …   crawler options (see npm run snapshot -- --help;
+                        --allow-shrink, --follow-redirects and the --max-* caps too);
                         neither --source nor --db nor env SNAPSHOT_SOURCE_URL: the embedded demo source
   --out DIR             output folder (default dist)
   --base /path/         host under a sub-path (or env SITE_BASE; default /)

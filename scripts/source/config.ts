@@ -9,7 +9,7 @@ Serves the Content Migration Read Service over an Umbraco (v10+) SQLite database
 
 Options:
   --db FILE              the Umbraco database (required)
-  --host H               address to bind (default 127.0.0.1; other hosts need an API key)
+  --host H               address to bind (default 127.0.0.1; other hosts need an API key of 16+ characters)
   --port N               port (default 0: a free port)
   --api-key-file F       file holding the API key (or env SOURCE_API_KEY)
   --time-zone Z          IANA zone of stored dates before Umbraco 17 and of date properties (default UTC)
