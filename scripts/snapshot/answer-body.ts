@@ -1,9 +1,11 @@
 /**
  * Reading one answer body within limits, and making its text safe to store: the wire size (Content-Length) against
  * `maxAnswerBytes`, the bytes actually read (after gzip/br/deflate) against `maxDecompressedBytes`, JSON nesting
- * against `maxDepth` (before parsing, so a 200,000-deep value fails its request, not the run), invalid UTF-8 noted,
+ * against `maxDepth` (so a 200,000-deep value fails its request, not the run), invalid UTF-8 noted,
  * lone UTF-16 surrogates replaced (a .NET source cutting a string mid-emoji sends one; Pagefind rejects them).
  */
+import { isUtf8 } from 'node:buffer';
+
 export interface AnswerLimits {
   maxAnswerBytes: number;
   maxDecompressedBytes: number;
@@ -51,44 +53,29 @@ export async function readBodyText(response: Response, limits: AnswerLimits): Pr
     }
   }
   const buffer = Buffer.concat(chunks, bytes);
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buffer), invalidUtf8: false };
-  } catch {
-    return { text: buffer.toString('utf8'), invalidUtf8: true };
-  }
+  return { text: buffer.toString('utf8'), invalidUtf8: !isUtf8(buffer) };
 }
 
-/** Throws when arrays and objects nest deeper than `maxDepth` (strings skipped, escapes honoured). */
-export function assertNesting(text: string, maxDepth: number): void {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i += 1;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > maxDepth) throw new AnswerLimitError('too-deep', `answer nests deeper than --max-depth ${maxDepth}`);
-    } else if (c === 0x5d || c === 0x7d) depth -= 1;
-  }
-}
-
-/** Every string (keys too) made well-formed; `repaired` counts the strings that held lone surrogates. */
-export function makeWellFormed(value: unknown, counter: { repaired: number }): unknown {
+/**
+ * Every string (keys too) made well-formed, `repaired` counting the strings that held lone surrogates; throws when
+ * arrays and objects nest deeper than `maxDepth`. JSON.parse itself copes with any depth; what comes after
+ * (schemas, JSON.stringify, the site) recurses, so the depth is checked here, in one walk with the repair.
+ */
+export function makeWellFormed(value: unknown, counter: { repaired: number }, maxDepth = Infinity, depth = 0): unknown {
   if (typeof value === 'string') {
     if (value.isWellFormed()) return value;
     counter.repaired += 1;
     return value.toWellFormed();
   }
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= maxDepth) throw new AnswerLimitError('too-deep', `answer nests deeper than --max-depth ${maxDepth}`);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) value[i] = makeWellFormed(value[i], counter);
+    for (let i = 0; i < value.length; i += 1) value[i] = makeWellFormed(value[i], counter, maxDepth, depth + 1);
     return value;
   }
-  if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    const repaired = makeWellFormed(record[key], counter);
+    const repaired = makeWellFormed(record[key], counter, maxDepth, depth + 1);
     if (key.isWellFormed()) {
       if (repaired !== record[key]) record[key] = repaired;
     } else {

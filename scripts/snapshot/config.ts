@@ -62,7 +62,8 @@ const flagsSchema = z.object({
   'max-content-types': whole(1, 1_000_000, DEFAULT_MAX_CONTENT_TYPES),
   'max-answer-bytes': whole(1024, 2 ** 32, DEFAULT_LIMITS.maxAnswerBytes),
   'max-decompressed-bytes': whole(1024, 2 ** 32, DEFAULT_LIMITS.maxDecompressedBytes),
-  'max-depth': whole(8, 100_000, DEFAULT_LIMITS.maxDepth),
+  // The checks after parsing recurse once per level: past ~5000 the stack, not the cap, would give out.
+  'max-depth': whole(8, 5000, DEFAULT_LIMITS.maxDepth),
 });
 
 export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --db FILE] [options]

@@ -2,7 +2,7 @@
  * The HTTP side of the crawler: Basic auth, per-request timeout, bounded concurrency, retries with backoff.
  * It returns every final outcome as a value; only a refused key (which ends the run) is thrown.
  */
-import { AnswerLimitError, assertNesting, DEFAULT_LIMITS, makeWellFormed, readBodyText, type AnswerLimits } from './answer-body.ts';
+import { AnswerLimitError, DEFAULT_LIMITS, makeWellFormed, readBodyText, type AnswerLimits } from './answer-body.ts';
 import { getRetryDelayMs, isRetryableStatus, parseRetryAfterMs, type BackoffPolicy } from './backoff.ts';
 import { AuthRefusedError } from './crawl-errors.ts';
 import { createLimiter, sleep } from './limiter.ts';
@@ -104,10 +104,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   function readAnswer(status: number, text: string): Attempt {
     let body: unknown = null;
     try {
-      assertNesting(text, limits.maxDepth);
       if (text.trim() !== '') body = JSON.parse(text);
       const counter = { repaired: 0 };
-      body = makeWellFormed(body, counter);
+      body = makeWellFormed(body, counter, limits.maxDepth);
       stats.repairedStrings += counter.repaired;
     } catch (error) {
       if (error instanceof AnswerLimitError) return { kind: error.reason, status, message: error.message };

@@ -1,7 +1,7 @@
 /** The caps' flags, the nesting check, text repair and key masking, as pure functions. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertNesting, AnswerLimitError, makeWellFormed } from '../../scripts/snapshot/answer-body.ts';
+import { AnswerLimitError, makeWellFormed } from '../../scripts/snapshot/answer-body.ts';
 import { loadConfig } from '../../scripts/snapshot/config.ts';
 import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
 import { maskSecret } from '../../scripts/snapshot/secret-mask.ts';
@@ -22,9 +22,12 @@ describe('caps and repairs', () => {
     });
   });
 
-  it('nesting is measured outside strings, escapes included', () => {
-    assert.doesNotThrow(() => assertNesting('{"a":[[1]],"b":"[[[[[[\\"[[[["}', 3));
-    assert.throws(() => assertNesting('[[[[1]]]]', 3), (error: unknown) => error instanceof AnswerLimitError && error.reason === 'too-deep');
+  it('nesting counts arrays and objects, not brackets inside strings', () => {
+    const counter = { repaired: 0 };
+    assert.doesNotThrow(() => makeWellFormed(JSON.parse('{"a":[[1]],"b":"[[[[[[\\"[[[["}'), counter, 3));
+    const tooDeep = (error: unknown) => error instanceof AnswerLimitError && error.reason === 'too-deep';
+    assert.throws(() => makeWellFormed(JSON.parse('[[[[1]]]]'), counter, 3), tooDeep);
+    assert.throws(() => makeWellFormed(JSON.parse(`${'['.repeat(200_000)}${']'.repeat(200_000)}`), counter, 2048), tooDeep);
   });
 
   it('lone surrogates in values and keys become U+FFFD and are counted; __proto__ stays a key', () => {
