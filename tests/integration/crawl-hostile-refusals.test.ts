@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { dropWorkspace, expectRefused, HOSTILE_KEY, makeBaseline, type Workspace } from '../support/hostile-harness.ts';
+import { dropWorkspace, expectRefused, FAST, HOSTILE_KEY, makeBaseline, type Workspace } from '../support/hostile-harness.ts';
 import { startHostileSource } from '../support/hostile-source.ts';
+import { runMeasured } from '../support/measured-child.ts';
 
 const CEILING = 400;
 let workspace: Workspace;
@@ -29,6 +30,18 @@ describe('refused crawls leave the previous snapshot and site alone', () => {
 
   it('an HTML login page with status 200 to everything, even with --max-failures 10: exit 5', async () => {
     await expectRefused(workspace, { htmlLoginPage: true }, { crawlerExit: 5, ceilingMiB: CEILING, args: ['--max-failures', '10'] });
+  });
+
+  it('the same login page with no previous snapshot: exit 1, since the root listing failed', async () => {
+    const source = await startHostileSource({ htmlLoginPage: true });
+    try {
+      const out = `${workspace.dir}/fresh-snapshot`;
+      const run = await runMeasured('snapshot', ['--source', source.url, '--out', out, ...FAST, '--max-failures', '10']);
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stderr, /incomplete/);
+    } finally {
+      await source.close();
+    }
   });
 
   it('null bodies for items, string ids, non-GUID keys: exit 1', async () => {
