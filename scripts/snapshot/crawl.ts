@@ -121,7 +121,7 @@ function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, 
   return {
     formatVersion: FORMAT_VERSION,
     tool: options.tool,
-    status: log.failures.length > options.maxFailures ? 'partial' : 'complete',
+    status: log.failures.length > options.maxFailures || listingFailed(log) ? 'partial' : 'complete',
     source: options.source,
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -137,6 +137,9 @@ function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, 
     warnings: [...log.warnings],
   };
 }
+
+/** Without a root listing nothing below it is known: no tolerance makes such a snapshot complete. */
+const listingFailed = (log: CrawlLog): boolean => log.failures.some((failure) => failure.operation.endsWith('AtRoot'));
 
 /** The text repairs made at the snapshot boundary, as warnings in the report and the manifest. */
 function warnRepairs(stats: { repairedStrings: number; invalidUtf8Answers: number }, log: CrawlLog): void {
