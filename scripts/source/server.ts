@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_CATALOG_OPTIONS, loadSiteCatalog, type SiteCatalog } from './catalog/site-catalog.ts';
 import { openSqliteDatabase } from './db/sqlite-database.ts';
+import type { FlavorName } from './flavors/flavor.ts';
+import { getFlavor } from './flavors/flavors.ts';
 import { isLoopbackHost } from './http/auth.ts';
 import { createRequestHandler, type RequestLog } from './http/request-handler.ts';
 import { BASE_PATH } from './http/routes.ts';
@@ -16,6 +18,8 @@ export interface ReadServiceOptions {
   timeZone?: string;
   hideTopLevelNodeFromPath?: boolean;
   addTrailingSlash?: boolean;
+  /** Which generation of the interface to speak (README "Flavors"). Default `rich`. */
+  flavor?: FlavorName;
   log?: (entry: RequestLog) => void;
 }
 
@@ -37,6 +41,7 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
     throw new ServiceConfigError(`refusing to serve on ${host} without an API key: set SOURCE_API_KEY or --api-key-file, or bind to 127.0.0.1`);
   }
   if (options.apiKey !== undefined && options.apiKey.trim() === '') throw new ServiceConfigError('the API key is empty');
+  const flavor = getFlavor(options.flavor ?? 'rich');
   const db = openSqliteDatabase(options.dbPath);
   let catalog: SiteCatalog;
   try {
@@ -44,12 +49,13 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
       timeZone: options.timeZone ?? DEFAULT_CATALOG_OPTIONS.timeZone,
       hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath ?? DEFAULT_CATALOG_OPTIONS.hideTopLevelNodeFromPath,
       addTrailingSlash: options.addTrailingSlash ?? DEFAULT_CATALOG_OPTIONS.addTrailingSlash,
+      datePrecision: flavor.datePrecision,
     });
   } catch (error) {
     db.close();
     throw error;
   }
-  const server = createServer(createRequestHandler(catalog, options.apiKey, options.log));
+  const server = createServer(createRequestHandler(catalog, flavor, options.apiKey, options.log));
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
