@@ -23,7 +23,7 @@ export async function runSource(argv: string[], env: NodeJS.ProcessEnv, io: CliI
     const service = await startReadService({
       dbPath: config.dbPath, host: config.host, port: config.port, apiKey: config.apiKey, timeZone: config.timeZone,
       hideTopLevelNodeFromPath: config.hideTopLevelNodeFromPath, addTrailingSlash: config.addTrailingSlash,
-      flavor: config.flavor,
+      flavor: config.flavor, typeLists: config.typeLists,
       log: (e) => {
         if (e.error) io.err(`source: ${e.method} ${e.path} → ${e.status}: ${e.error}`);
         else if (config.logRequests) io.err(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms`);

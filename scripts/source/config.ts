@@ -15,6 +15,7 @@ Options:
   --api-key-file F       file holding the API key (or env SOURCE_API_KEY)
   --time-zone Z          IANA zone of stored dates before Umbraco 17 and of date properties (default UTC)
   --flavor F             answer as: rich (default; this service's own shape), plugin-v10, plugin-v8, plugin-v7
+  --no-type-lists        answer only the nine operations (no GetContentTypes, GetMediaTypes, GetMediaTypeBy*)
   --show-top-level       keep the top-level segment in URLs (HideTopLevelNodeFromPath = false)
   --no-trailing-slash    URLs without a trailing slash (AddTrailingSlash = false)
   --log-requests         one line per request on stderr
@@ -23,7 +24,7 @@ Options:
 
 export interface SourceConfig {
   dbPath: string; host: string; port: number; apiKey: string | undefined; timeZone: string;
-  hideTopLevelNodeFromPath: boolean; addTrailingSlash: boolean; flavor: FlavorName; logRequests: boolean; verbose: boolean; help: boolean;
+  hideTopLevelNodeFromPath: boolean; addTrailingSlash: boolean; flavor: FlavorName; typeLists: boolean; logRequests: boolean; verbose: boolean; help: boolean;
 }
 
 const schema = z.object({
@@ -44,7 +45,7 @@ export function parseSourceConfig(argv: string[], env: NodeJS.ProcessEnv): Sourc
       args: argv, allowPositionals: false, strict: true,
       options: {
         db: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'api-key-file': { type: 'string' },
-        'time-zone': { type: 'string' }, flavor: { type: 'string' }, 'show-top-level': { type: 'boolean' }, 'no-trailing-slash': { type: 'boolean' },
+        'time-zone': { type: 'string' }, flavor: { type: 'string' }, 'no-type-lists': { type: 'boolean' }, 'show-top-level': { type: 'boolean' }, 'no-trailing-slash': { type: 'boolean' },
         'log-requests': { type: 'boolean' }, verbose: { type: 'boolean' }, help: { type: 'boolean' },
       },
     }).values;
@@ -58,7 +59,7 @@ export function parseSourceConfig(argv: string[], env: NodeJS.ProcessEnv): Sourc
   const apiKey = readApiKey(values['api-key-file'] as string | undefined, env, errors);
   if (!parsed.success || errors.length > 0) return { errors };
   return Object.freeze({
-    dbPath: parsed.data.db, host: parsed.data.host, port: parsed.data.port, apiKey, timeZone: parsed.data.timeZone, flavor: parsed.data.flavor,
+    dbPath: parsed.data.db, host: parsed.data.host, port: parsed.data.port, apiKey, timeZone: parsed.data.timeZone, flavor: parsed.data.flavor, typeLists: !values['no-type-lists'],
     hideTopLevelNodeFromPath: !values['show-top-level'], addTrailingSlash: !values['no-trailing-slash'],
     logRequests: values['log-requests'] === true, verbose: values.verbose === true, help: false,
   });

@@ -20,6 +20,8 @@ export interface ReadServiceOptions {
   addTrailingSlash?: boolean;
   /** Which generation of the interface to speak (README "Flavors"). Default `rich`. */
   flavor?: FlavorName;
+  /** false: answer only the nine operations of read-api.md (no list-all or media-type operations). Default true. */
+  typeLists?: boolean;
   log?: (entry: RequestLog) => void;
 }
 
@@ -55,7 +57,7 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
     db.close();
     throw error;
   }
-  const server = createServer(createRequestHandler(catalog, flavor, options.apiKey, options.log));
+  const server = createServer(createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true));
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -14,7 +14,7 @@ const AUTHENTICATE = { 'WWW-Authenticate': 'Basic realm="Content Migration Read 
 const problemReply = (status: number, detail: string, extra = {}): Reply => ({ status, body: problem(status, detail, extra), problem: true });
 
 /** Routes only parse, validate and call a handler; the handler builds the body and the flavor shapes it. */
-export function createRequestHandler(catalog: SiteCatalog, flavor: Flavor, apiKey: string | undefined, log?: (entry: RequestLog) => void) {
+export function createRequestHandler(catalog: SiteCatalog, flavor: Flavor, apiKey: string | undefined, log?: (entry: RequestLog) => void, typeLists = true) {
   const authorized = createAuthCheck(apiKey);
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
@@ -27,7 +27,7 @@ export function createRequestHandler(catalog: SiteCatalog, flavor: Flavor, apiKe
       sendReply(res, reply, method === 'HEAD', headers);
     };
     try {
-      const operation = findOperation(url.pathname);
+      const operation = findOperation(url.pathname, typeLists);
       if (!operation) send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${BASE_PATH}.`));
       else if (method !== 'GET' && method !== 'HEAD') send(flavor.methodNotAllowed(method, `Method ${method} is not allowed; use GET or HEAD.`), { Allow: 'GET, HEAD' });
       else if (!authorized(req)) send(flavor.unauthorized('Missing or wrong API key: send HTTP Basic credentials with user "api" and the key as password.'), AUTHENTICATE);

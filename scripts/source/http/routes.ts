@@ -50,9 +50,12 @@ export const OPERATIONS = new Map<string, Operation>([
   ['getmediatypes', (c, _q, f) => listTypes(c, 'media type').map((view) => f.mediaType(view, c))],
 ]);
 
-/** The operation a path names, or undefined when the path is outside the interface. */
-export function findOperation(pathname: string): Operation | undefined {
+const NINE = new Set([...OPERATIONS.keys()].slice(0, 9));
+
+/** The operation a path names, or undefined when the path is outside the interface (or outside the nine). */
+export function findOperation(pathname: string, typeLists = true): Operation | undefined {
   if (!pathname.toLowerCase().startsWith(BASE_PATH.toLowerCase())) return undefined;
-  const name = pathname.slice(BASE_PATH.length).replace(/\/$/, '');
-  return name.includes('/') ? undefined : OPERATIONS.get(name.toLowerCase());
+  const name = pathname.slice(BASE_PATH.length).replace(/\/$/, '').toLowerCase();
+  if (name.includes('/') || (!typeLists && !NINE.has(name))) return undefined;
+  return OPERATIONS.get(name);
 }
