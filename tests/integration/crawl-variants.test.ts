@@ -119,7 +119,8 @@ test('older interface variants are tolerated, recorded, and normalised; odd tree
     const { manifest } = result;
     assert.deepEqual(manifest.interfaceVariant, {
       allowedTemplates: ['allowedTemplate'], atRootMaxLevel: ['ignored'], byIdMaxLevel: ['honoured', 'ignored'],
-      contentTypeGroups: ['tabs'], errorBody: ['envelope'], keyCase: ['upper'], sortOrder: ['absent'],
+      contentItem: ['plugin-v7'], contentTypeGroups: ['tabs'], contentTypeList: ['absent'], errorBody: ['envelope'],
+      keyCase: ['upper'], mediaItem: ['plugin-v7/v8'], mediaTypeList: ['absent'], sortOrder: ['absent'],
       umbracoBytes: ['int', 'string'], unknownContentType: ['not-found', 'null-body'],
     });
     assert.deepEqual(manifest.warnings.map((w) => [w.code, w.id]).sort(), [
