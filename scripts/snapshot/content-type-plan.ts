@@ -20,8 +20,13 @@ export interface TypeReferences {
   elementAliases: Set<string>;
 }
 
-export const createTypeReferences = (): TypeReferences =>
-  ({ aliases: new Map(), keys: new Map(), mediaAliases: new Map(), elementKeys: new Set(), elementAliases: new Set() });
+export const createTypeReferences = (): TypeReferences => ({
+  aliases: new Map(),
+  keys: new Map(),
+  mediaAliases: new Map(),
+  elementKeys: new Set(),
+  elementAliases: new Set(),
+});
 
 export function addReference(map: Map<string, string>, value: string, referencedBy: string): void {
   if (!map.has(value)) map.set(value, referencedBy);
@@ -49,7 +54,11 @@ export interface LookupHooks {
 }
 
 export async function crawlContentTypes(
-  refs: TypeReferences, read: ReadClient, log: CrawlLog, hooks: LookupHooks, lists: { content: TypeList; media: TypeList },
+  refs: TypeReferences,
+  read: ReadClient,
+  log: CrawlLog,
+  hooks: LookupHooks,
+  lists: { content: TypeList; media: TypeList },
 ): Promise<ContentTypeCrawl> {
   const byKey = new Map<string, ContentTypeRecord>();
   const unavailable: UnavailableContentType[] = [];
@@ -59,7 +68,12 @@ export async function crawlContentTypes(
 
   const accept = (lookup: Lookup, result: ContentTypeLookup): void => {
     if ('unavailable' in result) {
-      unavailable.push({ [lookup.by]: lookup.value, reason: result.unavailable, referencedBy: lookup.referencedBy, url: result.url });
+      unavailable.push({
+        [lookup.by]: lookup.value,
+        reason: result.unavailable,
+        referencedBy: lookup.referencedBy,
+        url: result.url,
+      });
       return;
     }
     const type = normaliseContentType(result.found, log);
@@ -67,24 +81,30 @@ export async function crawlContentTypes(
     if (byKey.has(type.key)) return;
     byKey.set(type.key, type);
     for (const ref of type.compositions) addReference(pendingKeys, ref.key, `composition of ${type.alias}`);
-    for (const ref of type.allowedContentTypes) addReference(pendingKeys, ref.key, `allowed child type of ${type.alias}`);
+    for (const ref of type.allowedContentTypes)
+      addReference(pendingKeys, ref.key, `allowed child type of ${type.alias}`);
   };
 
   if (lists.content !== undefined) {
-    for (const found of lists.content.types) accept({ by: 'key', value: found.key, referencedBy: 'GetContentTypes' }, { found, url: lists.content.url });
+    for (const found of lists.content.types)
+      accept({ by: 'key', value: found.key, referencedBy: 'GetContentTypes' }, { found, url: lists.content.url });
     unavailable.push(...listUnlisted(refs, byKey, lists.content.url));
   } else {
     let wave: Lookup[] = [...refs.aliases].map(([value, referencedBy]) => ({ by: 'alias', value, referencedBy }));
     while (wave.length > 0) {
       hooks.queued(wave.length);
       lookups += wave.length;
-      const results = await Promise.all(wave.map(async (lookup) => {
-        const result = await read.lookupContentType(lookup.by, lookup.value);
-        hooks.done();
-        return [lookup, result] as const;
-      }));
+      const results = await Promise.all(
+        wave.map(async (lookup) => {
+          const result = await read.lookupContentType(lookup.by, lookup.value);
+          hooks.done();
+          return [lookup, result] as const;
+        }),
+      );
       for (const [lookup, result] of results) accept(lookup, result);
-      wave = [...pendingKeys].filter(([key]) => !triedKeys.has(key)).map(([value, referencedBy]) => ({ by: 'key', value, referencedBy }));
+      wave = [...pendingKeys]
+        .filter(([key]) => !triedKeys.has(key))
+        .map(([value, referencedBy]) => ({ by: 'key', value, referencedBy }));
       wave.forEach((lookup) => triedKeys.add(lookup.value));
       pendingKeys.clear();
     }
@@ -92,7 +112,8 @@ export async function crawlContentTypes(
   const mediaTypes = lists.media?.types.map((type) => normaliseContentType(type, log));
   unavailable.push(...listMediaTypesMissing(refs, mediaTypes, lists.media?.url));
   warnUnknown(unavailable, log);
-  const byName = (a: ContentTypeRecord, b: ContentTypeRecord) => a.alias.localeCompare(b.alias) || a.key.localeCompare(b.key);
+  const byName = (a: ContentTypeRecord, b: ContentTypeRecord) =>
+    a.alias.localeCompare(b.alias) || a.key.localeCompare(b.key);
   return {
     contentTypes: markElementTypes([...byKey.values()], refs).sort(byName),
     ...(mediaTypes === undefined ? {} : { mediaTypes: mediaTypes.sort(byName) }),
@@ -102,7 +123,11 @@ export async function crawlContentTypes(
 }
 
 /** With the full list in hand, a referenced type missing from it is unknown to the source: no request needed. */
-function listUnlisted(refs: TypeReferences, byKey: Map<string, ContentTypeRecord>, url: string): UnavailableContentType[] {
+function listUnlisted(
+  refs: TypeReferences,
+  byKey: Map<string, ContentTypeRecord>,
+  url: string,
+): UnavailableContentType[] {
   const aliases = new Set([...byKey.values()].map((type) => type.alias.toLowerCase()));
   const missingAliases = [...refs.aliases].filter(([alias]) => !aliases.has(alias.toLowerCase()));
   const missingKeys = [...refs.keys].filter(([key]) => !byKey.has(key));
@@ -112,10 +137,19 @@ function listUnlisted(refs: TypeReferences, byKey: Map<string, ContentTypeRecord
   ];
 }
 
-function listMediaTypesMissing(refs: TypeReferences, mediaTypes: ContentTypeRecord[] | undefined, url: string | undefined): UnavailableContentType[] {
+function listMediaTypesMissing(
+  refs: TypeReferences,
+  mediaTypes: ContentTypeRecord[] | undefined,
+  url: string | undefined,
+): UnavailableContentType[] {
   const known = new Set((mediaTypes ?? []).map((type) => type.alias.toLowerCase()));
-  return [...refs.mediaAliases].filter(([alias]) => !known.has(alias.toLowerCase())).map(([alias, referencedBy]) =>
-    mediaTypes === undefined ? { alias, reason: 'media-type' as const, referencedBy } : { alias, reason: 'not-found' as const, referencedBy, ...(url ? { url } : {}) });
+  return [...refs.mediaAliases]
+    .filter(([alias]) => !known.has(alias.toLowerCase()))
+    .map(([alias, referencedBy]) =>
+      mediaTypes === undefined
+        ? { alias, reason: 'media-type' as const, referencedBy }
+        : { alias, reason: 'not-found' as const, referencedBy, ...(url ? { url } : {}) },
+    );
 }
 
 /** Types the source says it does not know; failed lookups are already failures, media types expected. */
@@ -123,6 +157,10 @@ function warnUnknown(unavailable: readonly UnavailableContentType[], log: CrawlL
   for (const entry of unavailable) {
     if (entry.reason !== 'not-found' && entry.reason !== 'null-body') continue;
     const what = entry.alias !== undefined ? `alias ${entry.alias}` : `key ${entry.key}`;
-    log.addWarning({ code: 'content-type-unavailable', message: `content type ${what} (${entry.referencedBy}) is unknown to the source`, url: entry.url });
+    log.addWarning({
+      code: 'content-type-unavailable',
+      message: `content type ${what} (${entry.referencedBy}) is unknown to the source`,
+      url: entry.url,
+    });
   }
 }

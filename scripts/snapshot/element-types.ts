@@ -9,7 +9,10 @@ import type { ContentTypeRecord } from './snapshot-format.ts';
 
 type ElementBy = 'flag' | 'block-use' | 'composition';
 
-export function markElementTypes(types: ContentTypeRecord[], refs: Pick<TypeReferences, 'elementKeys' | 'elementAliases'>): ContentTypeRecord[] {
+export function markElementTypes(
+  types: ContentTypeRecord[],
+  refs: Pick<TypeReferences, 'elementKeys' | 'elementAliases'>,
+): ContentTypeRecord[] {
   const byKey = new Map(types.map((type) => [type.key, type]));
   const aliases = new Set([...refs.elementAliases].map((alias) => alias.toLowerCase()));
   const why = new Map<string, ElementBy>();

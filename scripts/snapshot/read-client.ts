@@ -1,16 +1,12 @@
 /**
- * The read-api operations the crawl uses, each answer checked against source-schemas.ts (what the snapshot needs) and
- * source-variants.ts (the documented shapes). Failures and deviations go to the crawl log; callers get a usable value
- * or undefined.
+ * The read-api operations the crawl uses, each answer checked by answer-check.ts (what the snapshot needs, and the
+ * documented shapes). Failures and deviations go to the crawl log; callers get a usable value or undefined.
  */
-import type { z } from 'zod';
-import { formatIssues, type CrawlLog } from './crawl-log.ts';
+import { SHAPES, createAnswerCheck } from './answer-check.ts';
+import type { CrawlLog } from './crawl-log.ts';
 import type { HttpClient, HttpOutcome } from './http-client.ts';
 import type { ItemKind } from './snapshot-format.ts';
-import { contentTypeCore, itemCore, summaryCore, type ContentTypeCore, type ItemCore, type SummaryCore } from './source-schemas.ts';
-import {
-  CONTENT_ITEM_VARIANTS, CONTENT_TYPE_VARIANTS, MEDIA_ITEM_VARIANTS, SUMMARY_VARIANTS, createShapeChecker, type ShapeCheck,
-} from './source-variants.ts';
+import type { ContentTypeCore, ItemCore, SummaryCore } from './source-schemas.ts';
 
 /** "Full maxLevel": deeper than any Umbraco tree, so one by-id answer holds a whole root's subtree. */
 export const FULL_DEPTH = 10_000;
@@ -47,65 +43,43 @@ export interface ReadClient {
   findTree(kind: ItemKind, id: number): Promise<RootTree | undefined>;
   findItem(kind: ItemKind, id: number, level: number): Promise<ItemCore | undefined>;
   lookupContentType(by: 'alias' | 'key', value: string): Promise<ContentTypeLookup>;
-  /** Every type of a kind (`GetContentTypes`, `GetMediaTypes`, outside the nine); undefined when the source has none. */
+  /** Every type of a kind (`GetContentTypes`, `GetMediaTypes`, outside the nine); undefined when not offered. */
   listTypes(kind: ItemKind): Promise<{ types: ContentTypeCore[]; url: string } | undefined>;
   /** Checks one tree node; `where` locates it in the answer for the failure entry. */
   checkSummary(node: unknown, context: TreeContext & { where: string }): SummaryCore | undefined;
 }
 
-type ShapeChecker = (body: unknown) => ShapeCheck;
-interface Shape {
-  core: z.ZodType;
-  documented: ShapeChecker;
-  /** The interface-variant feature noted for a matching body; summaries match several variants alike, so none. */
-  feature?: string;
-}
-
-const SHAPES = {
-  summary: { core: summaryCore, documented: createShapeChecker(SUMMARY_VARIANTS) },
-  content: { core: itemCore, documented: createShapeChecker(CONTENT_ITEM_VARIANTS), feature: 'contentItem' },
-  media: { core: itemCore, documented: createShapeChecker(MEDIA_ITEM_VARIANTS), feature: 'mediaItem' },
-  contentType: { core: contentTypeCore, documented: createShapeChecker(CONTENT_TYPE_VARIANTS), feature: 'contentType' },
-  mediaType: { core: contentTypeCore, documented: createShapeChecker(CONTENT_TYPE_VARIANTS), feature: 'mediaType' },
-} satisfies Record<string, Shape>;
-
-interface CheckContext {
-  operation: string;
-  url: string;
-  attempts: number;
-  ref: Ref;
-  where?: string;
-  status?: number;
-}
-
 export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
   function recordFailure(operation: string, outcome: Extract<HttpOutcome, { ok: false }>, ref: Ref): void {
-    log.addFailure({ url: outcome.url, operation, ...ref, status: outcome.status, attempts: outcome.attempts, message: outcome.message });
+    log.addFailure({
+      url: outcome.url,
+      operation,
+      ...ref,
+      status: outcome.status,
+      attempts: outcome.attempts,
+      message: outcome.message,
+    });
   }
 
-  function check<T>(shape: Shape, body: unknown, at: CheckContext): T | undefined {
-    const parsed = shape.core.safeParse(body);
-    if (!parsed.success) {
-      const where = at.where === undefined ? '' : ` at ${at.where}`;
-      log.addFailure({
-        url: at.url, operation: at.operation, ...at.ref, status: at.status ?? 200, attempts: at.attempts,
-        message: `answer${where} lacks what the snapshot needs`,
-        issues: formatIssues(parsed.error.issues, at.where),
-      });
-      return undefined;
-    }
-    const documented = shape.documented(body);
-    if (documented.variant === undefined) log.addDeviations(at.operation, at.url, documented.issues, at.where?.replace(/\[\d+\]/g, '[]'));
-    else if (shape.feature !== undefined) log.noteVariant(shape.feature, documented.variant);
-    // The core schemas only check (no transforms), so the body itself is kept: its field order is the source's.
-    return body as T;
-  }
+  const check = createAnswerCheck(log);
 
-  function checkItem(kind: ItemKind, id: number, outcome: Extract<HttpOutcome, { ok: true }>, operation: string): ItemCore | undefined {
+  function checkItem(
+    kind: ItemKind,
+    id: number,
+    outcome: Extract<HttpOutcome, { ok: true }>,
+    operation: string,
+  ): ItemCore | undefined {
     const at = { operation, url: outcome.url, attempts: outcome.attempts, ref: { id }, status: outcome.status };
     const item = check<ItemCore>(SHAPES[kind], outcome.body, at);
     if (item === undefined || item.id === id) return item;
-    log.addFailure({ id, url: at.url, operation, status: outcome.status, attempts: at.attempts, message: `asked for id ${id}, got item ${item.id}` });
+    log.addFailure({
+      id,
+      url: at.url,
+      operation,
+      status: outcome.status,
+      attempts: at.attempts,
+      message: `asked for id ${id}, got item ${item.id}`,
+    });
     return undefined;
   }
 
@@ -114,12 +88,24 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
     const outcome = await http.get(operation, { maxLevel: 1 });
     if (!outcome.ok) return void recordFailure(operation, outcome, {});
     if (!Array.isArray(outcome.body)) {
-      log.addFailure({ url: outcome.url, operation, status: outcome.status, attempts: outcome.attempts, message: 'expected an array of items' });
+      log.addFailure({
+        url: outcome.url,
+        operation,
+        status: outcome.status,
+        attempts: outcome.attempts,
+        message: 'expected an array of items',
+      });
       return undefined;
     }
     const roots: SummaryCore[] = [];
     outcome.body.forEach((node, index) => {
-      const root = check<SummaryCore>(SHAPES.summary, node, { operation, url: outcome.url, attempts: outcome.attempts, ref: {}, where: `[${index}]` });
+      const root = check<SummaryCore>(SHAPES.summary, node, {
+        operation,
+        url: outcome.url,
+        attempts: outcome.attempts,
+        ref: {},
+        where: `[${index}]`,
+      });
       if (root === undefined) return;
       log.noteVariant('atRootMaxLevel', root.children === undefined ? 'honoured' : 'ignored');
       roots.push(root);
@@ -143,7 +129,8 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
     if (item === undefined) return undefined;
     log.noteVariant('byIdMaxLevel', item.children === undefined ? 'honoured' : 'ignored');
     const bytes = (item.properties.umbracoBytes as { value?: unknown } | undefined)?.value;
-    if (bytes !== undefined && bytes !== null) log.noteVariant('umbracoBytes', typeof bytes === 'number' ? 'int' : typeof bytes);
+    if (bytes !== undefined && bytes !== null)
+      log.noteVariant('umbracoBytes', typeof bytes === 'number' ? 'int' : typeof bytes);
     return item;
   }
 
@@ -163,7 +150,12 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
       log.noteVariant('unknownContentType', 'null-body');
       return { unavailable: 'null-body', url: outcome.url };
     }
-    const found = check<ContentTypeCore>(SHAPES.contentType, outcome.body, { operation, url: outcome.url, attempts: outcome.attempts, ref });
+    const found = check<ContentTypeCore>(SHAPES.contentType, outcome.body, {
+      operation,
+      url: outcome.url,
+      attempts: outcome.attempts,
+      ref,
+    });
     return found === undefined ? { unavailable: 'invalid', url: outcome.url } : { found, url: outcome.url };
   }
 
@@ -174,7 +166,11 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
     if (!outcome.ok || !Array.isArray(outcome.body)) {
       log.noteVariant(feature, 'absent');
       if (!outcome.ok && ![404, 405, 501].includes(outcome.status)) {
-        log.addWarning({ code: 'type-list-unavailable', message: `${operation} failed (${outcome.message}); types are taken from references only`, url: outcome.url });
+        log.addWarning({
+          code: 'type-list-unavailable',
+          message: `${operation} failed (${outcome.message}); types are taken from references only`,
+          url: outcome.url,
+        });
       }
       return undefined;
     }

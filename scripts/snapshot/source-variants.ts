@@ -11,8 +11,18 @@ const guid = z.string().regex(GUID_PATTERN, 'expected a GUID');
 const int = z.number().int();
 const OFFSET = '(Z|[+-]\\d{2}:\\d{2})';
 /** Older plugins and the local service: second precision. The Umbraco 10–13 plugin: milliseconds. */
-const secondsDate = z.string().regex(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}${OFFSET}$`), 'expected an ISO 8601 date-time at second precision with an offset');
-const millisDate = z.string().regex(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d+${OFFSET}$`), 'expected an ISO 8601 date-time with milliseconds and an offset');
+const secondsDate = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}${OFFSET}$`),
+    'expected an ISO 8601 date-time at second precision with an offset',
+  );
+const millisDate = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d+${OFFSET}$`),
+    'expected an ISO 8601 date-time with milliseconds and an offset',
+  );
 
 export interface DocumentedVariant {
   name: string;
@@ -21,8 +31,15 @@ export interface DocumentedVariant {
 
 function summaryFields(date: z.ZodString, sortOrder: boolean) {
   return {
-    id: int, key: guid, name: z.string(), url: z.string(), type: z.string(), createDate: date, updateDate: date,
-    ...(sortOrder ? { sortOrder: int } : {}), children: z.array(z.unknown()).optional(),
+    id: int,
+    key: guid,
+    name: z.string(),
+    url: z.string(),
+    type: z.string(),
+    createDate: date,
+    updateDate: date,
+    ...(sortOrder ? { sortOrder: int } : {}),
+    children: z.array(z.unknown()).optional(),
   };
 }
 
@@ -32,10 +49,21 @@ const properties = z.record(z.string(), property);
 function fullItem(date: z.ZodString, sortOrder: boolean, pathChildren: boolean, extra: z.core.$ZodLooseShape = {}) {
   const { children: _children, ...ancestor } = summaryFields(date, sortOrder);
   const pathEntry = pathChildren ? { ...ancestor, children: z.array(z.unknown()).optional() } : ancestor;
-  return z.strictObject({ ...summaryFields(date, sortOrder), path: z.array(z.strictObject(pathEntry)), properties, ...extra });
+  return z.strictObject({
+    ...summaryFields(date, sortOrder),
+    path: z.array(z.strictObject(pathEntry)),
+    properties,
+    ...extra,
+  });
 }
 
-const culture = z.strictObject({ name: z.string(), url: z.string(), urlSegment: z.string(), updateDate: secondsDate.nullable(), properties });
+const culture = z.strictObject({
+  name: z.string(),
+  url: z.string(),
+  urlSegment: z.string(),
+  updateDate: secondsDate.nullable(),
+  properties,
+});
 /** The local service's additive fields (its README): `urlSegment` and `template` on every content item. */
 const localAdditions = {
   urlSegment: z.string(),
@@ -64,22 +92,50 @@ export const MEDIA_ITEM_VARIANTS: readonly DocumentedVariant[] = [
 ];
 
 const propertyType = {
-  id: int, key: guid, alias: z.string(), name: z.string(), description: z.string().nullable(), sortOrder: int,
-  editorAlias: z.string(), dataTypeId: int, mandatory: z.boolean(),
+  id: int,
+  key: guid,
+  alias: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sortOrder: int,
+  editorAlias: z.string(),
+  dataTypeId: int,
+  mandatory: z.boolean(),
 };
 const legacyReference = z.strictObject({ id: int, key: guid, alias: z.string(), name: z.string() });
 const template = (withPath: boolean) =>
-  z.strictObject({ id: int, key: guid, alias: z.string(), ...(withPath ? { path: z.string() } : {}), name: z.string() });
+  z.strictObject({
+    id: int,
+    key: guid,
+    alias: z.string(),
+    ...(withPath ? { path: z.string() } : {}),
+    name: z.string(),
+  });
 
 function typeItemFields(date: z.ZodString) {
-  return { id: int, key: guid, alias: z.string(), path: z.string(), name: z.string(), icon: z.string(), element: z.boolean(), createDate: date, updateDate: date };
+  return {
+    id: int,
+    key: guid,
+    alias: z.string(),
+    path: z.string(),
+    name: z.string(),
+    icon: z.string(),
+    element: z.boolean(),
+    createDate: date,
+    updateDate: date,
+  };
 }
 
 /** Content types and media types (which have no template fields) of the plugin's newest shape. */
 function newerType(date: z.ZodString, local: boolean) {
   const typeProperty = z.strictObject({ ...propertyType, ...(local ? { variesByCulture: z.boolean() } : {}) });
   const group = z.strictObject({
-    id: int, key: guid, name: z.string(), sortOrder: int, propertyTypes: z.array(typeProperty), properties: z.array(typeProperty),
+    id: int,
+    key: guid,
+    name: z.string(),
+    sortOrder: int,
+    propertyTypes: z.array(typeProperty),
+    properties: z.array(typeProperty),
     ...(local ? { alias: z.string(), type: z.enum(['group', 'tab']) } : {}),
   });
   const item = z.strictObject(typeItemFields(date));
@@ -98,8 +154,20 @@ function newerType(date: z.ZodString, local: boolean) {
 
 /** Umbraco 7 and 8: `tabs` only, `allowedTemplate` as an array; a type not found maps to `null` entries. */
 const legacyType = z.strictObject({
-  id: int, key: guid, alias: z.string(), name: z.string(), icon: z.string().nullable(),
-  tabs: z.array(z.strictObject({ id: int, key: guid, name: z.string(), sortOrder: int, properties: z.array(z.strictObject(propertyType)) })),
+  id: int,
+  key: guid,
+  alias: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  tabs: z.array(
+    z.strictObject({
+      id: int,
+      key: guid,
+      name: z.string(),
+      sortOrder: int,
+      properties: z.array(z.strictObject(propertyType)),
+    }),
+  ),
   defaultTemplate: template(false).nullable().optional(),
   allowedAsRoot: z.boolean(),
   allowedContentTypes: z.array(legacyReference.nullable()),

@@ -26,7 +26,11 @@ describe('a site crawled through the plugin-v10 flavor', { timeout: 240_000 }, (
 
   before(async () => {
     tmp = await mkdtemp(path.join(tmpdir(), 'plugin-e2e-'));
-    service = await startReadService({ dbPath: sharedDatabase('tdufrane_searchcourse.db'), flavor: 'plugin-v10', typeLists: false });
+    service = await startReadService({
+      dbPath: sharedDatabase('tdufrane_searchcourse.db'),
+      flavor: 'plugin-v10',
+      typeLists: false,
+    });
     snapshot = path.join(tmp, 'snapshot');
     await crawl(['--source', service.url, '--out', snapshot], {});
     const dist = path.join(tmp, 'dist');
@@ -49,21 +53,29 @@ describe('a site crawled through the plugin-v10 flavor', { timeout: 240_000 }, (
     return (await note.count()) === 1 ? note.innerText() : '';
   };
 
-  it('says orphan media, broken references and culture coverage are the default language\'s', async () => {
-    assert.match(await noteOn('inventories/orphan-media/', 'defaultLanguage'), /these figures are the default language's/);
+  it("says orphan media, broken references and culture coverage are the default language's", async () => {
+    assert.match(
+      await noteOn('inventories/orphan-media/', 'defaultLanguage'),
+      /these figures are the default language's/,
+    );
     assert.match(await noteOn('inventories/broken-references/', 'defaultLanguage'), /default language's/);
     assert.match(await noteOn('inventories/culture-coverage/', 'defaultLanguage'), /default language's/);
   });
 
   it('says the types inventory could not show types nothing references', async () => {
-    assert.match(await noteOn('inventories/content-types/', 'referencedTypes'), /types nothing references could not be shown/);
+    assert.match(
+      await noteOn('inventories/content-types/', 'referencedTypes'),
+      /types nothing references could not be shown/,
+    );
   });
 
   it('labels element types as element types although the source said element: false', async () => {
     const element = (await getContentTypes(snapshot)).contentTypes.find((type) => type.elementBy === 'block-use');
     assert.ok(element, 'the crawl found element types by their use in blocks');
     await page.goto(`${server.url}/types/${element.key}/`);
-    const kind = await page.locator('dl.facts dt', { hasText: /^Kind$/ }).evaluate((dt) => dt.nextElementSibling?.textContent ?? '');
+    const kind = await page
+      .locator('dl.facts dt', { hasText: /^Kind$/ })
+      .evaluate((dt) => dt.nextElementSibling?.textContent ?? '');
     assert.equal(kind.trim(), 'element type');
   });
 });

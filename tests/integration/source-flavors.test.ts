@@ -12,7 +12,12 @@ import { sharedDatabase } from '../support/shared-databases.ts';
 const DB = sharedDatabase('persteenolsen_umbraco-17-starter-one.db');
 const KEY = 'Flavor-Key-1';
 
-async function ask(flavor: FlavorName, fn: (get: (target: string, auth?: boolean) => Promise<{ status: number; type: string; text: string }>) => Promise<void>) {
+async function ask(
+  flavor: FlavorName,
+  fn: (
+    get: (target: string, auth?: boolean) => Promise<{ status: number; type: string; text: string }>,
+  ) => Promise<void>,
+) {
   await withReadService({ dbPath: DB, flavor, apiKey: KEY }, async (service) => {
     const basic = `Basic ${Buffer.from(`api:${KEY}`).toString('base64')}`;
     await fn(async (target, auth = true) => {
@@ -24,21 +29,37 @@ async function ask(flavor: FlavorName, fn: (get: (target: string, auth?: boolean
 
 test('plugin-v10: {meta} envelopes without data, lenient parameters, empty 404 for an unknown operation', async () => {
   await ask('plugin-v10', async (get) => {
-    assert.deepEqual(JSON.parse((await get('GetContentById?id=999999')).text), { meta: { code: 404, error: 'Content not found.' } });
-    assert.deepEqual(JSON.parse((await get('GetMediaByKey?key=not-a-guid')).text), { meta: { code: 404, error: 'Media not found.' } });
+    assert.deepEqual(JSON.parse((await get('GetContentById?id=999999')).text), {
+      meta: { code: 404, error: 'Content not found.' },
+    });
+    assert.deepEqual(JSON.parse((await get('GetMediaByKey?key=not-a-guid')).text), {
+      meta: { code: 404, error: 'Media not found.' },
+    });
     const malformed = await get('GetContentById?id=abc');
     assert.equal(malformed.status, 404, 'a malformed id falls back to 0, which finds nothing');
-    assert.deepEqual(JSON.parse((await get('GetContentTypeByAlias?alias=nope')).text), { meta: { code: 404, error: 'Content type not found.' } });
+    assert.deepEqual(JSON.parse((await get('GetContentTypeByAlias?alias=nope')).text), {
+      meta: { code: 404, error: 'Content type not found.' },
+    });
     const refused = await get('GetContentAtRoot', false);
-    assert.deepEqual([refused.status, JSON.parse(refused.text)], [401, { meta: { code: 401, error: 'No or invalid API key specified in request.' } }]);
+    assert.deepEqual(
+      [refused.status, JSON.parse(refused.text)],
+      [401, { meta: { code: 401, error: 'No or invalid API key specified in request.' } }],
+    );
     assert.deepEqual(await get('NoSuchOperation'), { status: 404, type: '', text: '' });
-    const roots = JSON.parse((await get('GetContentAtRoot?maxLevel=x')).text) as Array<{ children?: unknown; element?: unknown; createDate: string }>;
-    assert.ok(roots.length > 0 && roots.every((root) => Array.isArray(root.children)), 'a malformed maxLevel is "omitted": the whole tree');
+    const roots = JSON.parse((await get('GetContentAtRoot?maxLevel=x')).text) as Array<{
+      children?: unknown;
+      element?: unknown;
+      createDate: string;
+    }>;
+    assert.ok(
+      roots.length > 0 && roots.every((root) => Array.isArray(root.children)),
+      'a malformed maxLevel is "omitted": the whole tree',
+    );
     assert.match(roots[0]?.createDate ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/);
   });
 });
 
-test('plugin-v7 and plugin-v8: empty 401/404, 200 null for an unknown type, at root each root with its children', async () => {
+test('plugin-v7 and plugin-v8: empty 401/404, 200 null for an unknown type, roots with children', async () => {
   for (const flavor of ['plugin-v7', 'plugin-v8'] as const) {
     await ask(flavor, async (get) => {
       assert.deepEqual(await get('GetContentById?id=999999'), { status: 404, type: '', text: '' });
@@ -46,9 +67,20 @@ test('plugin-v7 and plugin-v8: empty 401/404, 200 null for an unknown type, at r
       const unknownType = await get('GetContentTypeByAlias?alias=nope');
       assert.deepEqual([unknownType.status, unknownType.text], [200, 'null']);
       assert.deepEqual(await get('GetContentAtRoot', false), { status: 401, type: '', text: '' });
-      const roots = JSON.parse((await get('GetContentAtRoot')).text) as Array<{ children?: Array<{ children?: unknown }>; sortOrder?: unknown }>;
-      assert.ok(roots.every((root) => Array.isArray(root.children) && root.children.every((child) => child.children === undefined)));
-      assert.equal(roots.some((root) => 'sortOrder' in root), flavor === 'plugin-v8', 'content summaries carry sortOrder from the Umbraco 8 plugin on');
+      const roots = JSON.parse((await get('GetContentAtRoot')).text) as Array<{
+        children?: Array<{ children?: unknown }>;
+        sortOrder?: unknown;
+      }>;
+      assert.ok(
+        roots.every(
+          (root) => Array.isArray(root.children) && root.children.every((child) => child.children === undefined),
+        ),
+      );
+      assert.equal(
+        roots.some((root) => 'sortOrder' in root),
+        flavor === 'plugin-v8',
+        'content summaries carry sortOrder from the Umbraco 8 plugin on',
+      );
     });
   }
 });

@@ -20,7 +20,11 @@ function normaliseDeep(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseDeep(v)]));
 }
 
-interface Property { alias: string; editorAlias: string; value: unknown }
+interface Property {
+  alias: string;
+  editorAlias: string;
+  value: unknown;
+}
 
 function normaliseProperty(p: Property): Property {
   let value = p.value;
@@ -41,6 +45,8 @@ export function normaliseItem(item: Record<string, unknown>): Record<string, unk
   return {
     ...normaliseSummary(rest),
     path: ((path ?? []) as Array<Record<string, unknown>>).map(normaliseSummary),
-    properties: Object.fromEntries(Object.entries((properties ?? {}) as Record<string, Property>).map(([a, p]) => [a, normaliseProperty(p)])),
+    properties: Object.fromEntries(
+      Object.entries((properties ?? {}) as Record<string, Property>).map(([a, p]) => [a, normaliseProperty(p)]),
+    ),
   };
 }

@@ -11,7 +11,12 @@ import { toSummary, type ItemSummary } from '../handlers/item-view.ts';
 import type { Flavor, FlavorName, ItemContext } from './flavor.ts';
 import { lenientParameters } from './plugin-parameters.ts';
 import {
-  emptyReply, listTransitiveCompositions, referenceOf, toPluginProperties, toPluginPropertyType, typeFieldsOf,
+  emptyReply,
+  listTransitiveCompositions,
+  referenceOf,
+  toPluginProperties,
+  toPluginPropertyType,
+  typeFieldsOf,
   withoutAdditiveFields,
 } from './plugin-shapes.ts';
 
@@ -27,7 +32,11 @@ const templateOf = (t: TemplateItem) => referenceOf(t);
 
 function toTabs(view: TypeView) {
   return view.propertyGroups.map((g) => ({
-    id: g.id, key: g.key, name: g.name, sortOrder: g.sortOrder, properties: g.propertyTypes.map(toPluginPropertyType),
+    id: g.id,
+    key: g.key,
+    name: g.name,
+    sortOrder: g.sortOrder,
+    properties: g.propertyTypes.map(toPluginPropertyType),
   }));
 }
 
@@ -41,7 +50,7 @@ export function createLegacyFlavor(options: LegacyOptions): Flavor {
     };
   }
 
-  /** Media ancestors are mapped like the item itself: with children down to maxLevel (their own children if omitted). */
+  /** Media ancestors are mapped like the item: with children down to maxLevel (their own children if omitted). */
   function pathOf(path: ItemSummary[], { catalog, kind, maxLevel }: ItemContext): object[] {
     if (kind === 'document') return path.map((p) => summary(p, kind));
     return path.map((p) => {
@@ -64,7 +73,9 @@ export function createLegacyFlavor(options: LegacyOptions): Flavor {
     ...typeFieldsOf(view),
     tabs: toTabs(view),
     allowedAsRoot: view.allowedAsRoot,
-    allowedContentTypes: view.allowedContentTypes.map((t) => (options.mediaTypeChildren === 'nulls' ? null : referenceOf(t))),
+    allowedContentTypes: view.allowedContentTypes.map((t) =>
+      options.mediaTypeChildren === 'nulls' ? null : referenceOf(t),
+    ),
     compositions: listTransitiveCompositions(c, view.id).map(referenceOf),
   });
 
@@ -77,16 +88,24 @@ export function createLegacyFlavor(options: LegacyOptions): Flavor {
     summary,
     item(item, context) {
       const { path, properties, ...rest } = withoutAdditiveFields(item);
-      return { ...summary(rest, context.kind), path: pathOf(path, context), properties: toPluginProperties(properties) };
+      return {
+        ...summary(rest, context.kind),
+        path: pathOf(path, context),
+        properties: toPluginProperties(properties),
+      };
     },
     contentType,
     mediaType,
     notFound(missing, detail) {
       if (missing === 'content type' || missing === 'media type') return { status: 200, body: null };
-      if (missing === 'operation') return { status: 404, body: { Message: `No HTTP resource was found that matches the request URI. ${detail}` } };
+      if (missing === 'operation')
+        return { status: 404, body: { Message: `No HTTP resource was found that matches the request URI. ${detail}` } };
       return emptyReply(404);
     },
     unauthorized: () => emptyReply(401),
-    methodNotAllowed: (method) => ({ status: 405, body: { Message: `The requested resource does not support http method '${method}'.` } }),
+    methodNotAllowed: (method) => ({
+      status: 405,
+      body: { Message: `The requested resource does not support http method '${method}'.` },
+    }),
   };
 }

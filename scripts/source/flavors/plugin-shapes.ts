@@ -1,6 +1,11 @@
-/** Shapes every plugin generation shares: property values as the published cache holds them, items without additives. */
+/** Shapes every plugin generation shares: values as the published cache holds them, items without additives. */
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
-import { toItem, type ContentTypeItem, type PropertyTypeView, type TypeView } from '../handlers/content-type-handler.ts';
+import {
+  toItem,
+  type ContentTypeItem,
+  type PropertyTypeView,
+  type TypeView,
+} from '../handlers/content-type-handler.ts';
 import type { FullItem } from '../handlers/item-handler.ts';
 import type { ServedProperty } from '../handlers/item-view.ts';
 import type { Reply } from './flavor.ts';
@@ -29,10 +34,13 @@ export function withoutAdditiveFields(item: FullItem): Omit<FullItem, 'urlSegmen
 
 /** `CompositionIds()`: compositions of compositions too (and parents), each once, without the type itself. */
 export function listTransitiveCompositions(c: SiteCatalog, typeId: number): ContentTypeItem[] {
-  return c.types.lineage(typeId).slice(1).flatMap((id) => {
-    const type = c.types.byId.get(id);
-    return type === undefined ? [] : [toItem(c, type)];
-  });
+  return c.types
+    .lineage(typeId)
+    .slice(1)
+    .flatMap((id) => {
+      const type = c.types.byId.get(id);
+      return type === undefined ? [] : [toItem(c, type)];
+    });
 }
 
 /** Property types as the plugin maps them: no `variesByCulture`. */
@@ -41,10 +49,20 @@ export function toPluginPropertyType(p: PropertyTypeView): Omit<PropertyTypeView
   return rest;
 }
 
-export const referenceOf = (t: { id: number; key: string; alias: string; name: string }) =>
-  ({ id: t.id, key: t.key, alias: t.alias, name: t.name });
+export const referenceOf = (t: { id: number; key: string; alias: string; name: string }) => ({
+  id: t.id,
+  key: t.key,
+  alias: t.alias,
+  name: t.name,
+});
 
 export type TypeFields = Pick<TypeView, 'id' | 'key' | 'alias' | 'name' | 'icon'>;
-export const typeFieldsOf = (v: TypeView): TypeFields => ({ id: v.id, key: v.key, alias: v.alias, name: v.name, icon: v.icon });
+export const typeFieldsOf = (v: TypeView): TypeFields => ({
+  id: v.id,
+  key: v.key,
+  alias: v.alias,
+  name: v.name,
+  icon: v.icon,
+});
 
 export const emptyReply = (status: number): Reply => ({ status });

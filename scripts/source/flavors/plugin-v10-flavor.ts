@@ -8,7 +8,11 @@ import type { ContentTypeItem, PropertyGroupView, TypeView } from '../handlers/c
 import type { Flavor, Reply } from './flavor.ts';
 import { lenientParameters } from './plugin-parameters.ts';
 import {
-  emptyReply, listTransitiveCompositions, toPluginProperties, toPluginPropertyType, withoutAdditiveFields,
+  emptyReply,
+  listTransitiveCompositions,
+  toPluginProperties,
+  toPluginPropertyType,
+  withoutAdditiveFields,
 } from './plugin-shapes.ts';
 
 const MESSAGES = {
@@ -26,17 +30,34 @@ const asPluginItem = (t: ContentTypeItem): ContentTypeItem => ({ ...t, element: 
 function listOwnGroups(view: TypeView, c: SiteCatalog) {
   const ownGroups = new Set((c.types.groups.get(view.id) ?? []).map((g) => g.id));
   const ownProperties = new Set((c.types.ownProperties.get(view.id) ?? []).map((p) => p.id));
-  return view.propertyGroups.filter((g) => ownGroups.has(g.id)).map((group: PropertyGroupView) => {
-    const propertyTypes = group.propertyTypes.filter((p) => ownProperties.has(p.id)).map(toPluginPropertyType);
-    return { id: group.id, key: group.key, name: group.name, sortOrder: group.sortOrder, propertyTypes, properties: propertyTypes };
-  });
+  return view.propertyGroups
+    .filter((g) => ownGroups.has(g.id))
+    .map((group: PropertyGroupView) => {
+      const propertyTypes = group.propertyTypes.filter((p) => ownProperties.has(p.id)).map(toPluginPropertyType);
+      return {
+        id: group.id,
+        key: group.key,
+        name: group.name,
+        sortOrder: group.sortOrder,
+        propertyTypes,
+        properties: propertyTypes,
+      };
+    });
 }
 
 function toPluginType(view: TypeView, c: SiteCatalog, withTemplates: boolean) {
   const { id, key, alias, path, name, icon, createDate, updateDate } = view;
   const groups = listOwnGroups(view, c);
   return {
-    id, key, alias, path, name, icon, element: false, createDate, updateDate,
+    id,
+    key,
+    alias,
+    path,
+    name,
+    icon,
+    element: false,
+    createDate,
+    updateDate,
     allowedAsRoot: view.allowedAsRoot,
     ...(withTemplates ? { defaultTemplate: view.defaultTemplate ?? null } : {}),
     allowedContentTypes: view.allowedContentTypes.map(asPluginItem),

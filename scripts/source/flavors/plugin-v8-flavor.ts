@@ -1,4 +1,4 @@
-/** The Umbraco 8 plugin: as the Umbraco 7 one, but content summaries carry `sortOrder` (media summaries still do not). */
+/** The Umbraco 8 plugin: as the Umbraco 7 one, but content summaries carry `sortOrder` (media ones still do not). */
 import type { Flavor } from './flavor.ts';
 import { createLegacyFlavor } from './plugin-legacy-shapes.ts';
 

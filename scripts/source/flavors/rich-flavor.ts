@@ -1,9 +1,13 @@
-/** The service's own answers: the plugin's newest shape plus the additive fields the README lists; problem+json errors. */
+/** The service's own answers: the plugin's newest shape plus the README's additive fields; problem+json errors. */
 import { optionalMaxLevel, requireAlias, requireId, requireKey } from '../http/params.ts';
 import { problem } from '../http/problem.ts';
 import type { Flavor, Reply } from './flavor.ts';
 
-const problemReply = (status: number, detail: string): Reply => ({ status, body: problem(status, detail), problem: true });
+const problemReply = (status: number, detail: string): Reply => ({
+  status,
+  body: problem(status, detail),
+  problem: true,
+});
 
 export const richFlavor: Flavor = {
   name: 'rich',

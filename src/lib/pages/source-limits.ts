@@ -21,7 +21,9 @@ export async function getSourceLimits(): Promise<SourceLimits> {
 
 export const LIMIT_TEXT = {
   defaultLanguage:
-    'The source sent no per-language data, so these figures are the default language\'s: references held only in other languages are not counted.',
+    "The source sent no per-language data, so these figures are the default language's: " +
+    'references held only in other languages are not counted.',
   referencedTypes:
-    'The source offered no full list of types, so only types that items reference (as their type, a composition, an allowed child or a block element) are shown; types nothing references could not be shown.',
+    'The source offered no full list of types, so only types that items reference (as their type, a composition, ' +
+    'an allowed child or a block element) are shown; types nothing references could not be shown.',
 } as const;
