@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSourceConfig } from '../../scripts/source/config.ts';
 
-test('--flavor picks a generation of the interface (default rich) and --no-type-lists keeps to the nine operations', () => {
+test('--flavor picks the interface generation (default rich); --no-type-lists keeps to the nine operations', () => {
   const plain = parseSourceConfig(['--db', 'x.db'], {});
   assert.ok(!('errors' in plain));
   assert.equal(plain.flavor, 'rich');
@@ -15,7 +15,8 @@ test('--flavor picks a generation of the interface (default rich) and --no-type-
 test('a bad flavor is reported with the others, all at once', () => {
   const result = parseSourceConfig(['--flavor', 'plugin-v9', '--port', 'x'], {});
   assert.ok('errors' in result);
-  assert.ok(result.errors.includes('--flavor must be one of rich, plugin-v10, plugin-v8, plugin-v7'), result.errors.join('; '));
+  const expected = '--flavor must be one of rich, plugin-v10, plugin-v8, plugin-v7';
+  assert.ok(result.errors.includes(expected), result.errors.join('; '));
   assert.ok(result.errors.some((e) => e.includes('--db')));
   assert.ok(result.errors.some((e) => e.includes('--port')));
 });
