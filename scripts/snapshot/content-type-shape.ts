@@ -13,7 +13,9 @@ type Ref = Record<string, unknown> & { key: string };
 export function normaliseContentType(raw: ContentTypeCore, log: CrawlLog): ContentTypeRecord {
   const { tabs, propertyGroups, allowedTemplate, allowedTemplates, compositions, allowedContentTypes, ...extras } = raw;
   log.noteVariant('contentTypeGroups', describeGroups(tabs, propertyGroups));
-  log.noteVariant('allowedTemplates', allowedTemplates !== undefined ? 'allowedTemplates' : allowedTemplate !== undefined ? 'allowedTemplate' : 'absent');
+  // Media types have no templates, so only a field that came is worth noting.
+  if (allowedTemplates !== undefined) log.noteVariant('allowedTemplates', 'allowedTemplates');
+  else if (allowedTemplate !== undefined) log.noteVariant('allowedTemplates', 'allowedTemplate');
   const groups = (propertyGroups ?? tabs ?? []) as Group[];
   return {
     ...extras,
@@ -34,7 +36,8 @@ function describeGroups(tabs: unknown, propertyGroups: unknown): string {
   return tabs != null ? 'tabs' : 'none';
 }
 
-const lowerKeys = (refs: Ref[] | null | undefined): Ref[] => (refs ?? []).map((ref) => ({ ...ref, key: ref.key.toLowerCase() }));
+const lowerKeys = (refs: Array<Ref | null> | null | undefined): Ref[] =>
+  (refs ?? []).flatMap((ref) => (ref === null ? [] : [{ ...ref, key: ref.key.toLowerCase() }]));
 
 function listOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;

@@ -12,6 +12,7 @@ import { crawlItems, type ItemCrawlResult } from './item-crawl.ts';
 import { openPreviousSnapshot } from './previous-snapshot.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { createReadClient, type ReadClient } from './read-client.ts';
+import type { ItemCore } from './source-schemas.ts';
 import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from './snapshot-format.ts';
 import { findShrink, type Shrink } from './shrink-guard.ts';
 import { openSnapshotStore } from './snapshot-store.ts';
@@ -66,18 +67,22 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const media = await listTreeEntries('media', read, log);
     const refs = createTypeReferences();
     const deps = { read, log, store, previous, refs, progress, window: Math.max(64, options.concurrency * 16) };
-    progress.start('items', content.length + media.length);
-    const contentItems = await crawlItems('content', content, deps);
-    const mediaItems = await crawlItems('media', media, deps);
+    progress.start('items', content.entries.length + media.entries.length);
+    const contentItems = await crawlItems('content', content.entries, { ...deps, prefetched: content.roots });
+    const mediaItems = await crawlItems('media', media.entries, { ...deps, prefetched: media.roots });
     progress.start('content types', 0);
+    const lists = { content: await read.listTypes('content'), media: await read.listTypes('media') };
     const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
-    const types = await crawlContentTypes(refs, read, log, hooks, options.maxContentTypes);
+    const types = await crawlContentTypes(refs, read, log, hooks, lists, options.maxContentTypes);
     progress.stop();
     warnRepairs(http.stats, log);
-    const manifest = buildManifest(options, startedAt, log, { content, media, contentItems, mediaItems, types, stats: http.stats });
+    const { lookups, ...typesFile } = types;
+    const items = content.trees + media.trees + contentItems.fetched + mediaItems.fetched;
+    const plan = { atRoot: 2, items, contentTypes: lookups, typeLists: 2 };
+    const manifest = buildManifest(options, startedAt, log, { content: content.entries, media: media.entries, contentItems, mediaItems, types, stats: { ...http.stats, plan } });
     const shrink = options.allowShrink || manifest.status !== 'complete' ? undefined : await findShrink(options.out, manifest.counts);
     const report = { formatVersion: FORMAT_VERSION, failures: [...log.failures], deviations: log.listDeviations(), warnings: [...log.warnings], unavailableContentTypes: types.unavailable };
-    const dir = await store.finish({ manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...types } }, shrink !== undefined);
+    const dir = await store.finish({ manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } }, shrink !== undefined);
     return { dir, manifest, ...(shrink === undefined ? {} : { shrink }) };
   } catch (error) {
     progress.stop();
@@ -86,9 +91,11 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   }
 }
 
-async function listTreeEntries(kind: ItemKind, read: ReadClient, log: CrawlLog): Promise<TreeEntry[]> {
+/** The flattened trees of one kind, and each root's full item (its tree answer), kept so it is not asked for again. */
+async function listTreeEntries(kind: ItemKind, read: ReadClient, log: CrawlLog): Promise<{ entries: TreeEntry[]; roots: Map<number, ItemCore>; trees: number }> {
+  const prefetched = new Map<number, ItemCore>();
   const roots = await read.findRoots(kind);
-  if (roots === undefined) return [];
+  if (roots === undefined) return { entries: [], roots: prefetched, trees: 0 };
   const seen = new Set<number>();
   const ordered = roots
     .map((root, index) => ({ root, sortOrder: Number.isInteger(root.sortOrder) ? (root.sortOrder as number) : index }))
@@ -101,10 +108,12 @@ async function listTreeEntries(kind: ItemKind, read: ReadClient, log: CrawlLog):
   const trees = await Promise.all(ordered.map(({ root }) => read.findTree(kind, root.id)));
   const flattener = createTreeFlattener(kind, read, log);
   ordered.forEach(({ root, sortOrder }, index) => {
+    const tree = trees[index];
+    if (tree !== undefined) prefetched.set(root.id, tree.root);
     const { children: _children, ...alone } = root;
-    flattener.add(trees[index] ?? { operation: 'at-root', url: '', attempts: 0, root: alone }, sortOrder);
+    flattener.add(tree ?? { operation: 'at-root', url: '', attempts: 0, root: alone }, sortOrder);
   });
-  return flattener.entries;
+  return { entries: flattener.entries, roots: prefetched, trees: ordered.length };
 }
 
 interface CrawlOutcome {
@@ -113,7 +122,7 @@ interface CrawlOutcome {
   contentItems: ItemCrawlResult;
   mediaItems: ItemCrawlResult;
   types: ContentTypeCrawl;
-  stats: { requests: number; attempts: number };
+  stats: { requests: number; attempts: number; plan: NonNullable<Manifest['http']['plan']> };
 }
 
 function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, outcome: CrawlOutcome): Omit<Manifest, 'files'> {
@@ -132,7 +141,7 @@ function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, 
       failures: log.failures.length, warnings: log.warnings.length, deviations: log.listDeviations().length,
     },
     reused: contentItems.reused + mediaItems.reused,
-    http: { requests: stats.requests, attempts: stats.attempts },
+    http: { requests: stats.requests, attempts: stats.attempts, plan: stats.plan },
     failures: log.failures.map(({ issues: _issues, ...failure }) => failure),
     warnings: [...log.warnings],
   };

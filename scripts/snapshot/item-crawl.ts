@@ -23,12 +23,16 @@ export interface ItemCrawlDeps {
   progress: Progress;
   /** How far fetching may run ahead of writing. */
   window: number;
+  /** Full items already in hand (each root came with its tree), so they are not asked for again. */
+  prefetched: ReadonlyMap<number, ItemCore>;
 }
 
 export interface ItemCrawlResult {
   /** A Map: aliases are source data, and `constructor` or `__proto__` must count like any other. */
   byType: Map<string, number>;
   reused: number;
+  /** Items asked for by id here (roots came with their trees). */
+  fetched: number;
 }
 
 interface Fetched {
@@ -38,21 +42,33 @@ interface Fetched {
   reused: boolean;
 }
 
+/** The item minus `children`; ancestors in `path` lose theirs too (older plugins send media ancestors' subtrees). */
 export function toItemRecord(item: ItemCore, kind: ItemKind, entry: TreeEntry): Record<string, unknown> {
   const { children: _children, ...body } = item;
-  return { ...body, key: entry.key, kind, parentId: entry.parentId, level: entry.level };
+  const path = Array.isArray(body.path) ? body.path.map(withoutChildren) : body.path;
+  return { ...body, ...(path === undefined ? {} : { path }), key: entry.key, kind, parentId: entry.parentId, level: entry.level };
+}
+
+function withoutChildren(node: unknown): unknown {
+  if (node === null || typeof node !== 'object' || !('children' in node)) return node;
+  const { children: _children, ...rest } = node as Record<string, unknown>;
+  return rest;
 }
 
 export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], deps: ItemCrawlDeps): Promise<ItemCrawlResult> {
   const reusable = deps.previous?.listReusable(kind, entries) ?? new Set<number>();
-  const result: ItemCrawlResult = { byType: new Map(), reused: 0 };
+  const result: ItemCrawlResult = { byType: new Map(), reused: 0, fetched: 0 };
 
   async function fetchOne(entry: TreeEntry): Promise<Fetched> {
     if (reusable.has(entry.id)) {
       const json = await deps.previous?.findItemJson(kind, entry.id);
       if (json !== undefined) return { item: JSON.parse(json) as Record<string, unknown>, json, reused: true };
     }
-    const item = await deps.read.findItem(kind, entry.id, entry.level);
+    let item = deps.prefetched.get(entry.id);
+    if (item === undefined) {
+      result.fetched += 1;
+      item = await deps.read.findItem(kind, entry.id, entry.level);
+    }
     if (item !== undefined && item.key.toLowerCase() !== entry.key) {
       deps.log.addWarning({ code: 'key-mismatch', message: `${kind} item ${entry.id} has key ${item.key} by id but ${entry.key} in its tree; the tree's is kept`, id: entry.id });
     }
@@ -67,8 +83,14 @@ export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], 
     addReference(kind === 'content' ? deps.refs.aliases : deps.refs.mediaAliases, entry.type, `${kind} item ${entry.id}`);
     if (fetched.item !== undefined) {
       const found = listElementTypeRefs(fetched.item);
-      for (const key of found.keys) addReference(deps.refs.keys, key, `block value in ${kind} item ${entry.id}`);
-      for (const alias of found.aliases) addReference(deps.refs.aliases, alias, `Nested Content value in ${kind} item ${entry.id}`);
+      for (const key of found.keys) {
+        addReference(deps.refs.keys, key, `block value in ${kind} item ${entry.id}`);
+        deps.refs.elementKeys.add(key);
+      }
+      for (const alias of found.aliases) {
+        addReference(deps.refs.aliases, alias, `Nested Content value in ${kind} item ${entry.id}`);
+        deps.refs.elementAliases.add(alias);
+      }
     }
     deps.progress.tick();
   }

@@ -78,6 +78,9 @@ export const contentTypeRecordSchema = z.looseObject({
   compositions: z.array(contentTypeRefSchema),
   allowedContentTypes: z.array(contentTypeRefSchema),
   allowedTemplates: z.array(z.unknown()),
+  /** Decided by the crawler: the source's flag, or use as a block element (or composition of one); see `elementBy`. */
+  element: z.boolean().optional(),
+  elementBy: z.enum(['flag', 'block-use', 'composition']).optional(),
 });
 export type ContentTypeRecord = z.infer<typeof contentTypeRecordSchema>;
 
@@ -94,6 +97,8 @@ export type UnavailableContentType = z.infer<typeof unavailableContentTypeSchema
 export const contentTypesFileSchema = z.object({
   formatVersion: z.literal(FORMAT_VERSION),
   contentTypes: z.array(contentTypeRecordSchema),
+  /** Present when the source listed its media types (`GetMediaTypes`). */
+  mediaTypes: z.array(contentTypeRecordSchema).optional(),
   unavailable: z.array(unavailableContentTypeSchema),
 });
 export type ContentTypesFile = z.infer<typeof contentTypesFileSchema>;
@@ -148,7 +153,12 @@ export const manifestSchema = z.object({
     deviations: count,
   }),
   reused: count,
-  http: z.object({ requests: count, attempts: count }),
+  /** `requests` = plan.atRoot + plan.items + plan.contentTypes + plan.typeLists: nothing is asked for twice. */
+  http: z.object({
+    requests: count,
+    attempts: count,
+    plan: z.object({ atRoot: count, items: count, contentTypes: count, typeLists: count }).optional(),
+  }),
   failures: z.array(failureSchema.omit({ issues: true })),
   warnings: z.array(warningSchema),
   files: z.record(z.string(), fileEntrySchema),

@@ -1,16 +1,14 @@
 /**
  * What a Content Migration Read Service may send (docs: read-api.md), in two layers per body:
  * - `*Core`: what the snapshot relies on (ids, keys, names, type aliases, tree shape). Failing it makes the answer unusable.
- * - `*Documented`: the full documented shape, strict about unknown keys. Failing it is a deviation, recorded and tolerated.
+ * The full documented shapes, one per interface variant, are in source-variants.ts: failing every one is a deviation,
+ * recorded and tolerated.
  */
 import { z } from 'zod';
 
 export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const guid = z.string().regex(GUID_PATTERN, 'expected a GUID');
 const int = z.number().int();
-const isoDateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/, 'expected an ISO 8601 date-time with an offset');
 
 export const summaryCore = z.looseObject({
   id: int,
@@ -37,71 +35,23 @@ export const contentTypeCore = z.looseObject({
   name: z.string(),
   tabs: z.array(groupCore).nullish(),
   propertyGroups: z.array(groupCore).nullish(),
-  compositions: z.array(contentTypeRefCore).nullish(),
-  allowedContentTypes: z.array(contentTypeRefCore).nullish(),
+  // The Umbraco 7 plugin maps a composition or allowed type it cannot find (media types) to `null`.
+  compositions: z.array(contentTypeRefCore.nullable()).nullish(),
+  allowedContentTypes: z.array(contentTypeRefCore.nullable()).nullish(),
 });
 export type ContentTypeCore = z.infer<typeof contentTypeCore>;
-
-const summaryFields = {
-  id: int,
-  key: guid,
-  name: z.string(),
-  url: z.string(),
-  type: z.string(),
-  createDate: isoDateTime,
-  updateDate: isoDateTime,
-  sortOrder: int.optional(),
-  children: z.array(z.unknown()).optional(),
-};
-export const summaryDocumented = z.strictObject(summaryFields);
-const propertyDocumented = z.strictObject({ alias: z.string(), editorAlias: z.string(), value: z.unknown() });
-export const itemDocumented = z.strictObject({
-  ...summaryFields,
-  path: z.array(z.strictObject(summaryFields)),
-  properties: z.record(z.string(), propertyDocumented),
-});
-
-const propertyTypeDocumented = z.strictObject({
-  id: int,
-  key: guid,
-  alias: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  sortOrder: int,
-  editorAlias: z.string(),
-  dataTypeId: int,
-  mandatory: z.boolean(),
-});
-const groupFields = { id: int, key: guid, name: z.string(), sortOrder: int };
-const contentTypeRefDocumented = z.strictObject({ id: int, key: guid, alias: z.string(), name: z.string() });
-export const contentTypeDocumented = z.strictObject({
-  id: int,
-  key: guid,
-  alias: z.string(),
-  name: z.string(),
-  icon: z.string().nullable(),
-  tabs: z.array(z.strictObject({ ...groupFields, properties: z.array(propertyTypeDocumented) })),
-  propertyGroups: z.array(z.strictObject({ ...groupFields, propertyTypes: z.array(propertyTypeDocumented) })).optional(),
-  defaultTemplate: z.unknown().optional(),
-  allowedAsRoot: z.boolean().optional(),
-  allowedContentTypes: z.array(contentTypeRefDocumented).optional(),
-  allowedTemplate: z.unknown().optional(),
-  allowedTemplates: z.unknown().optional(),
-  compositions: z.array(contentTypeRefDocumented).optional(),
-  element: z.boolean().optional(),
-  path: z.unknown().optional(),
-  createDate: isoDateTime.optional(),
-  updateDate: isoDateTime.optional(),
-});
 
 export type ErrorBodyStyle = 'problem+json' | 'envelope' | 'json' | 'text' | 'empty';
 const problemBody = z.looseObject({ title: z.string(), status: int, detail: z.string().optional() });
 const envelopeBody = z.looseObject({
   meta: z.looseObject({ code: int, error: z.string().nullish() }),
-  data: z.null(),
+  data: z.null().optional(),
 });
 
-/** The `{ meta: { code, error }, data: null }` envelope some deployments send, even inside a 200. */
+/**
+ * The `{ meta: { code, error } }` envelope: with `data: null` from some deployments (even inside a 200), without
+ * `data` from the Umbraco 10–13 plugin.
+ */
 export function findEnvelopeError(body: unknown): { code: number; message: string } | undefined {
   const parsed = envelopeBody.safeParse(body);
   if (!parsed.success || parsed.data.meta.code < 400) return undefined;

@@ -23,6 +23,7 @@ export async function runSource(argv: string[], env: NodeJS.ProcessEnv, io: CliI
     const service = await startReadService({
       dbPath: config.dbPath, host: config.host, port: config.port, apiKey: config.apiKey, timeZone: config.timeZone,
       hideTopLevelNodeFromPath: config.hideTopLevelNodeFromPath, addTrailingSlash: config.addTrailingSlash,
+      flavor: config.flavor, typeLists: config.typeLists,
       log: (e) => {
         if (e.error) io.err(`source: ${e.method} ${e.path} → ${e.status}: ${e.error}`);
         else if (config.logRequests) io.err(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms`);
@@ -30,7 +31,7 @@ export async function runSource(argv: string[], env: NodeJS.ProcessEnv, io: CliI
     });
     const c = service.catalog;
     io.out(`Serving ${config.dbPath} (Umbraco ${c.schema.version}+, ${c.documents.size} published content items, ${c.media.size} media items, ${c.languages.length} language(s))`);
-    io.out(`${service.url}${BASE_PATH}${config.apiKey ? ' (API key required)' : ''}`);
+    io.out(`${service.url}${BASE_PATH}${config.apiKey ? ' (API key required)' : ''}, answering as ${config.flavor}`);
     return service;
   } catch (error) {
     if (config.verbose) io.err(String((error as Error).stack));

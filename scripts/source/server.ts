@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_CATALOG_OPTIONS, loadSiteCatalog, type SiteCatalog } from './catalog/site-catalog.ts';
 import { openSqliteDatabase } from './db/sqlite-database.ts';
+import type { FlavorName } from './flavors/flavor.ts';
+import { getFlavor } from './flavors/flavors.ts';
 import { isLoopbackHost } from './http/auth.ts';
 import { createRequestHandler, type RequestLog } from './http/request-handler.ts';
 import { BASE_PATH } from './http/routes.ts';
@@ -20,6 +22,10 @@ export interface ReadServiceOptions {
   timeZone?: string;
   hideTopLevelNodeFromPath?: boolean;
   addTrailingSlash?: boolean;
+  /** Which generation of the interface to speak (README "Flavors"). Default `rich`. */
+  flavor?: FlavorName;
+  /** false: answer only the nine operations of read-api.md (no list-all or media-type operations). Default true. */
+  typeLists?: boolean;
   log?: (entry: RequestLog) => void;
 }
 
@@ -44,6 +50,7 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
   if (options.apiKey !== undefined && !isLoopbackHost(host) && options.apiKey.length < MIN_PUBLIC_KEY_LENGTH) {
     throw new ServiceConfigError(`the API key for a bind to ${host} must have at least ${MIN_PUBLIC_KEY_LENGTH} characters`);
   }
+  const flavor = getFlavor(options.flavor ?? 'rich');
   const db = openSqliteDatabase(options.dbPath);
   let catalog: SiteCatalog;
   try {
@@ -51,12 +58,13 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
       timeZone: options.timeZone ?? DEFAULT_CATALOG_OPTIONS.timeZone,
       hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath ?? DEFAULT_CATALOG_OPTIONS.hideTopLevelNodeFromPath,
       addTrailingSlash: options.addTrailingSlash ?? DEFAULT_CATALOG_OPTIONS.addTrailingSlash,
+      datePrecision: flavor.datePrecision,
     });
   } catch (error) {
     db.close();
     throw error;
   }
-  const server = createServer(createRequestHandler(catalog, options.apiKey, options.log));
+  const server = createServer(createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true));
   server.keepAliveTimeout = 5000;
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);

@@ -130,15 +130,12 @@ test('shape drift is recorded as deviations; a body that breaks the strict part 
       return { kind: 'rewrite', change: (body) => ({ ...(body as object), createDate: 12345, extraField: true }) };
     }
     if (byIdItem(request, 'GetContentById', 1103)) return { kind: 'rewrite', change: (body) => ({ ...(body as object), id: '1103' }) };
-    if (request.operation.startsWith('GetContentTypeBy')) {
-      return {
-        kind: 'rewrite',
-        change: (body) => {
-          const { propertyGroups: _groups, allowedTemplates, ...rest } = body as Record<string, unknown>;
-          return { ...rest, allowedTemplate: (allowedTemplates as unknown[])[0] ?? null };
-        },
-      };
-    }
+    const olderType = (body: unknown) => {
+      const { propertyGroups: _groups, allowedTemplates, ...rest } = body as Record<string, unknown>;
+      return { ...rest, allowedTemplate: (allowedTemplates as unknown[] | undefined)?.[0] ?? null };
+    };
+    if (request.operation.startsWith('GetContentTypeBy')) return { kind: 'rewrite', change: olderType };
+    if (request.operation === 'GetContentTypes' || request.operation === 'GetMediaTypes') return { kind: 'rewrite', change: (body) => (body as unknown[]).map(olderType) };
     return undefined;
   };
   const faulty = await proxy([drift]);

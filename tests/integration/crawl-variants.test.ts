@@ -2,7 +2,7 @@
  * crawl() against a hand-written source that speaks the older variants read-api.md lists (at-root ignoring maxLevel,
  * no sortOrder, upper-case keys, `tabs`, `allowedTemplate`, 200 `null` for an unknown type, envelope errors,
  * umbracoBytes as int or string) and serves a tree with a duplicate, a cycle, an id under two parents, and an item
- * whose by-id key differs from its tree key.
+ * whose by-id key differs from its tree key. Roots are not asked for again: their tree answer is their item.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,7 +70,7 @@ function answer(operation: string, query: URLSearchParams): [number, unknown] {
   if (operation === 'GetMediaById' && id === 5000 && level > 1) return [200, { ...mediaTree, path: [], properties: {} }];
   if (operation === 'GetContentById' || operation === 'GetMediaById') {
     const type = id >= 5000 ? (id === 5000 ? 'Folder' : 'Image') : id === 1010 ? 'home' : 'page';
-    const extra = id === 1004 ? { children: [] } : id === 1010 && level === 1 ? { key: key(1011) } : {};
+    const extra = id === 1004 ? { children: [] } : id === 1003 && level === 3 ? { key: key(1011) } : {};
     return [200, { ...summary(id, type), path: [], properties: ITEM_PROPERTIES[id] ?? {}, ...extra }];
   }
   if (operation === 'GetContentTypeByAlias') return [200, TYPES_BY_ALIAS[query.get('alias') ?? ''] ?? null];
@@ -112,18 +112,19 @@ test('older interface variants are tolerated, recorded, and normalised; odd tree
       [1000, -1, 1, 0, 2], [1001, 1000, 2, 0, 1], [1003, 1001, 3, 0, 0], [1002, 1000, 2, 1, 1], [1004, 1002, 3, 1, 0], [1010, -1, 1, 1, 0],
     ]);
     assert.equal(content[0]?.key, key(1000).toLowerCase());
-    assert.equal((await findItem(out, content[5] as IndexEntry))?.key, key(1010).toLowerCase(), 'the tree\'s key is kept');
+    assert.equal((await findItem(out, content[2] as IndexEntry))?.key, key(1003).toLowerCase(), 'the tree\'s key is kept');
     const item1004 = await findItem(out, content[4] as IndexEntry);
     assert.equal(item1004?.children, undefined, 'children stripped from a full item');
 
     const { manifest } = result;
     assert.deepEqual(manifest.interfaceVariant, {
       allowedTemplates: ['allowedTemplate'], atRootMaxLevel: ['ignored'], byIdMaxLevel: ['honoured', 'ignored'],
-      contentTypeGroups: ['tabs'], errorBody: ['envelope'], keyCase: ['upper'], sortOrder: ['absent'],
+      contentItem: ['plugin-v7'], contentTypeGroups: ['tabs'], contentTypeList: ['absent'], errorBody: ['envelope'],
+      keyCase: ['upper'], mediaItem: ['plugin-v7/v8'], mediaTypeList: ['absent'], sortOrder: ['absent'],
       umbracoBytes: ['int', 'string'], unknownContentType: ['not-found', 'null-body'],
     });
     assert.deepEqual(manifest.warnings.map((w) => [w.code, w.id]).sort(), [
-      ['content-type-unavailable', undefined], ['content-type-unavailable', undefined], ['cycle', 1000], ['duplicate-item', 1000], ['duplicate-item', 1002], ['key-mismatch', 1010],
+      ['content-type-unavailable', undefined], ['content-type-unavailable', undefined], ['cycle', 1000], ['duplicate-item', 1000], ['duplicate-item', 1002], ['key-mismatch', 1003],
       ['two-parents', 1003],
     ]);
     assert.deepEqual(manifest.failures.map((f) => [f.operation, f.id, f.status]), [['GetContentById', 1000, 200]]);

@@ -109,7 +109,7 @@ describe('errors', () => {
       await assert.rejects(startReadService({ dbPath: v7 }), /Umbraco 7/);
     });
 
-    it('503 with a clear detail when the database cannot be read any more', async () => {
+    it('503 with a clear detail when the database file is overwritten while served', async () => {
       const copy = join(dir, 'broken.db');
       copyFileSync(DB, copy);
       await withReadService({ dbPath: copy }, async (_s, call) => {
@@ -117,7 +117,7 @@ describe('errors', () => {
         writeFileSync(copy, Buffer.alloc(4096, 0x41));
         const res = await call('GetContentById', { id: 1103 });
         assertProblem(res, 503);
-        assert.match(res.body.detail, /database could not be read/);
+        assert.match(res.body.detail, /database file changed since the service started/);
       });
     });
   });

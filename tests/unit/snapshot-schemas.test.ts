@@ -3,9 +3,14 @@ import assert from 'node:assert/strict';
 import { listElementTypeRefs, normaliseGuid } from '../../scripts/snapshot/block-references.ts';
 import { normaliseContentType } from '../../scripts/snapshot/content-type-shape.ts';
 import { createCrawlLog, formatIssuePath } from '../../scripts/snapshot/crawl-log.ts';
+import { contentTypeCore, describeErrorBody, findEnvelopeError, itemCore, summaryCore } from '../../scripts/snapshot/source-schemas.ts';
 import {
-  contentTypeCore, contentTypeDocumented, describeErrorBody, findEnvelopeError, itemCore, itemDocumented, summaryCore, summaryDocumented,
-} from '../../scripts/snapshot/source-schemas.ts';
+  CONTENT_ITEM_VARIANTS, CONTENT_TYPE_VARIANTS, SUMMARY_VARIANTS, createShapeChecker,
+} from '../../scripts/snapshot/source-variants.ts';
+
+const summaryDocumented = createShapeChecker(SUMMARY_VARIANTS);
+const itemDocumented = createShapeChecker(CONTENT_ITEM_VARIANTS);
+const contentTypeDocumented = createShapeChecker(CONTENT_TYPE_VARIANTS);
 
 const KEY = 'a8bcc42f-88a2-427d-8fcc-2de3ed457e57';
 const summary = { id: 1368, key: KEY, name: 'Home', url: '/', type: 'homePage', createDate: '2019-11-04T15:28:24+00:00', updateDate: '2024-10-22T13:48:39+01:00' };
@@ -14,11 +19,11 @@ const item = { ...summary, path: [], properties: { title: { alias: 'title', edit
 test('summaries: with or without sortOrder and children, upper-case keys; documented shape flags additive fields', () => {
   for (const body of [summary, { ...summary, sortOrder: 3 }, { ...summary, children: [] }, { ...summary, key: KEY.toUpperCase() }]) {
     assert.ok(summaryCore.safeParse(body).success);
-    assert.ok(summaryDocumented.safeParse(body).success);
+    assert.notEqual(summaryDocumented(body).variant, undefined);
   }
-  const extra = summaryDocumented.safeParse({ ...summary, urlSegment: 'home' });
-  assert.equal(extra.success, false);
-  assert.equal(extra.error?.issues[0]?.code, 'unrecognized_keys');
+  const extra = summaryDocumented({ ...summary, urlSegment: 'home' });
+  assert.equal(extra.variant, undefined);
+  assert.equal('issues' in extra ? extra.issues[0]?.code : undefined, 'unrecognized_keys');
   assert.ok(summaryCore.safeParse({ ...summary, urlSegment: 'home' }).success, 'core keeps unknown fields');
 });
 
@@ -27,15 +32,15 @@ test('summaries: the strict part rejects what the site relies on being wrong', (
     assert.equal(summaryCore.safeParse(broken).success, false, JSON.stringify(broken));
   }
   assert.ok(summaryCore.safeParse({ ...summary, url: null, createDate: 5 }).success, 'url and dates are not strict');
-  assert.equal(summaryDocumented.safeParse({ ...summary, createDate: '2019-11-04 15:28:24' }).success, false, 'dates need an offset');
+  assert.equal(summaryDocumented({ ...summary, createDate: '2019-11-04 15:28:24' }).variant, undefined, 'dates need an offset');
 });
 
 test('full items: properties must be an object of objects; umbracoBytes may be a string or an int', () => {
   assert.ok(itemCore.safeParse(item).success);
-  assert.ok(itemDocumented.safeParse(item).success);
+  assert.equal(itemDocumented(item).variant, 'plugin-v7');
   for (const bytes of ['476867', 476867]) {
     const media = { ...item, properties: { umbracoBytes: { alias: 'umbracoBytes', editorAlias: 'Umbraco.Label', value: bytes } } };
-    assert.ok(itemDocumented.safeParse(media).success);
+    assert.notEqual(itemDocumented(media).variant, undefined);
   }
   assert.equal(itemCore.safeParse({ ...item, properties: [] }).success, false);
   assert.equal(itemCore.safeParse({ ...item, properties: { title: 'Hi' } }).success, false);
@@ -44,14 +49,23 @@ test('full items: properties must be an object of objects; umbracoBytes may be a
 
 const propertyType = { id: 1, key: KEY, alias: 'title', name: 'Title', description: null, sortOrder: 0, editorAlias: 'Umbraco.TextBox', dataTypeId: -88, mandatory: false };
 const group = { id: 2, key: KEY, name: 'Content', sortOrder: 0 };
-const older = { id: 1095, key: KEY.toUpperCase(), alias: 'homePage', name: 'Home', icon: 'icon-home', tabs: [{ ...group, properties: [propertyType] }], allowedTemplate: { id: 1, alias: 'Home' } };
-const newer = { ...older, key: KEY, tabs: [{ ...group, properties: [propertyType] }], propertyGroups: [{ ...group, propertyTypes: [propertyType] }], allowedTemplates: [], compositions: [{ id: 9, key: KEY.toUpperCase(), alias: 'seo', name: 'SEO' }] };
+const older = {
+  id: 1095, key: KEY.toUpperCase(), alias: 'homePage', name: 'Home', icon: 'icon-home', tabs: [{ ...group, properties: [propertyType] }],
+  defaultTemplate: null, allowedAsRoot: true, allowedContentTypes: [], allowedTemplate: [{ id: 1, key: KEY, alias: 'Home', name: 'Home' }], compositions: [],
+};
+const DATE = '2024-03-05T09:21:23.576Z';
+const typeItem = { id: 9, key: KEY.toUpperCase(), alias: 'seo', path: '-1,9', name: 'SEO', icon: 'icon-seo', element: false, createDate: DATE, updateDate: DATE };
+const newer = {
+  id: 1095, key: KEY, alias: 'homePage', path: '-1,1095', name: 'Home', icon: 'icon-home', element: false, createDate: DATE, updateDate: DATE,
+  allowedAsRoot: true, defaultTemplate: null, allowedContentTypes: [], allowedTemplates: [], compositions: [typeItem],
+  propertyGroups: [{ ...group, propertyTypes: [propertyType], properties: [propertyType] }], tabs: [{ ...group, propertyTypes: [propertyType], properties: [propertyType] }],
+};
 
 test('content types: tabs or propertyGroups, allowedTemplate or allowedTemplates, all normalised to one shape', () => {
   const log = createCrawlLog();
   for (const body of [older, newer]) {
     assert.ok(contentTypeCore.safeParse(body).success);
-    assert.ok(contentTypeDocumented.safeParse(body).success);
+    assert.notEqual(contentTypeDocumented(body).variant, undefined, JSON.stringify(contentTypeDocumented(body)));
   }
   const fromOlder = normaliseContentType(contentTypeCore.parse(older), log);
   const fromNewer = normaliseContentType(contentTypeCore.parse(newer), log);
@@ -61,7 +75,7 @@ test('content types: tabs or propertyGroups, allowedTemplate or allowedTemplates
     assert.equal((type as Record<string, unknown>).tabs, undefined);
     assert.equal(type.icon, 'icon-home', 'extras kept');
   }
-  assert.deepEqual(fromOlder.allowedTemplates, [{ id: 1, alias: 'Home' }]);
+  assert.deepEqual(fromOlder.allowedTemplates, [{ id: 1, key: KEY, alias: 'Home', name: 'Home' }]);
   assert.deepEqual(fromNewer.compositions.map((c) => c.key), [KEY]);
   assert.deepEqual(log.listVariants(), { allowedTemplates: ['allowedTemplate', 'allowedTemplates'], contentTypeGroups: ['propertyGroups+tabs', 'tabs'] });
   assert.equal(contentTypeCore.safeParse(null).success, false, 'a null body is handled before the schema');
@@ -84,9 +98,9 @@ test('error bodies: problem+json, envelope (also inside a 200), plain JSON, text
 test('deviations aggregate by operation and normalised path, keeping a few URLs and the count', () => {
   const log = createCrawlLog();
   for (let id = 0; id < 30; id += 1) {
-    const result = itemDocumented.safeParse({ ...item, createDate: 7, properties: { a: { alias: 'a', value: 1 } }, extra: true });
-    assert.equal(result.success, false);
-    log.addDeviations('GetContentById', `u${id}`, result.error?.issues ?? []);
+    const result = itemDocumented({ ...item, createDate: 7, properties: { a: { alias: 'a', value: 1 } }, extra: true });
+    assert.equal(result.variant, undefined);
+    log.addDeviations('GetContentById', `u${id}`, 'issues' in result ? result.issues : []);
   }
   const deviations = log.listDeviations().map((d) => [d.code, d.path, d.count, d.urls.length]);
   assert.deepEqual(deviations, [['shape', 'createDate', 30, 20], ['additive-field', 'extra', 30, 20], ['shape', 'properties.*.editorAlias', 30, 20]]);

@@ -1,36 +1,40 @@
 /**
  * Umbraco stores dates as naive text (`YYYY-MM-DD HH:MM:SS[.fffffff]`, no zone). Before v17 system dates
  * are server-local time; from v17 they are UTC. Property dates are editor data and always naive local.
- * The interface sends ISO 8601 with an explicit offset, at second precision as deployed sources do.
+ * The interface sends ISO 8601 with an explicit offset: at second precision as older plugins do, or with
+ * milliseconds and `Z` at offset 0 as the Umbraco 10–13 plugin does (.NET's round-trip format of a local time).
  */
-const NAIVE_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?$/;
+const NAIVE_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type DateConverter = (naive: string | null | undefined) => string | null;
+export type DatePrecision = 'seconds' | 'milliseconds';
 
 /** Throws a RangeError for a zone name the platform does not know. */
 export function assertTimeZone(timeZone: string): void {
   new Intl.DateTimeFormat('en-US', { timeZone });
 }
 
-export function createDateConverter(timeZone: string): DateConverter {
+export function createDateConverter(timeZone: string, precision: DatePrecision = 'seconds'): DateConverter {
   assertTimeZone(timeZone);
   const offsetAt = timeZone === 'UTC' ? () => 0 : offsetFinder(timeZone);
   return (naive) => {
     if (naive === null || naive === undefined || naive === '') return null;
     const parts = NAIVE_DATE.exec(naive) ?? DATE_ONLY.exec(naive);
     if (!parts) return naive;
-    const [y, mo, d, h = '0', mi = '0', s = '0'] = parts.slice(1);
-    const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+    const [y, mo, d, h = '0', mi = '0', s = '0', fraction = ''] = parts.slice(1);
+    const ms = precision === 'milliseconds' ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;
+    const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
     // The offset of a wall-clock time: guess with the offset at wall-as-UTC, then correct once (DST edges).
     let offset = offsetAt(wall);
     offset = offsetAt(wall - offset);
-    return formatWithOffset(wall, offset);
+    return formatWithOffset(wall, offset, precision);
   };
 }
 
-function formatWithOffset(wallMs: number, offsetMs: number): string {
-  const iso = new Date(wallMs).toISOString().slice(0, 19);
+function formatWithOffset(wallMs: number, offsetMs: number, precision: DatePrecision): string {
+  if (precision === 'milliseconds' && offsetMs === 0) return new Date(wallMs).toISOString();
+  const iso = new Date(wallMs).toISOString().slice(0, precision === 'milliseconds' ? 23 : 19);
   const sign = offsetMs < 0 ? '-' : '+';
   const minutes = Math.abs(offsetMs) / 60000;
   const hh = String(Math.floor(minutes / 60)).padStart(2, '0');

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts';
 import { listPublishedUrlNames, listStoredSegments, listTemplates, type TemplateInfo } from '../readers/document-reader.ts';
 import { listDomains, listLanguages, type Language } from '../readers/language-reader.ts';
 import { readSchemaInfo, type SchemaInfo } from '../readers/schema-reader.ts';
-import { createDateConverter, type DateConverter } from './dates.ts';
+import { createDateConverter, type DateConverter, type DatePrecision } from './dates.ts';
 import { loadPublishedDocuments } from './document-catalog.ts';
 import { loadMedia } from './media-catalog.ts';
 import { linkTree, type TreeNode } from './tree.ts';
@@ -14,6 +14,8 @@ export interface CatalogOptions {
   timeZone: string;
   hideTopLevelNodeFromPath: boolean;
   addTrailingSlash: boolean;
+  /** Seconds, or milliseconds as the Umbraco 10–13 plugin sends them. Default seconds. */
+  datePrecision?: DatePrecision;
 }
 
 export const DEFAULT_CATALOG_OPTIONS: CatalogOptions = { timeZone: 'UTC', hideTopLevelNodeFromPath: true, addTrailingSlash: true };
@@ -48,7 +50,7 @@ export function loadSiteCatalog(db: Database, options: CatalogOptions = DEFAULT_
   const types = loadTypeCatalog(db, schema);
   const documents = loadPublishedDocuments(db, types, languages);
   const media = loadMedia(db, types);
-  const propertyDate = createDateConverter(options.timeZone);
+  const propertyDate = createDateConverter(options.timeZone, options.datePrecision);
   const urls = new UrlBuilder(documents, languages, listDomains(db, schema), listStoredSegments(db, schema), listPublishedUrlNames(db), {
     hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath,
     addTrailingSlash: options.addTrailingSlash,
@@ -62,6 +64,6 @@ export function loadSiteCatalog(db: Database, options: CatalogOptions = DEFAULT_
     mediaRoots: linkTree(media),
     documentsByKey: new Map([...documents.values()].map((d) => [d.key, d])),
     mediaByKey: new Map([...media.values()].map((m) => [m.key, m])),
-    systemDate: schema.systemDatesUtc ? createDateConverter('UTC') : propertyDate,
+    systemDate: schema.systemDatesUtc ? createDateConverter('UTC', options.datePrecision) : propertyDate,
   };
 }

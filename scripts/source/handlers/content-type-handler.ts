@@ -7,38 +7,60 @@ export interface ContentTypeItem {
   id: number; key: string; alias: string; path: string; name: string; icon: string; element: boolean;
   createDate: string | null; updateDate: string | null;
 }
-interface TemplateItem { id: number; key: string; alias: string; path: string; name: string }
-interface PropertyTypeView {
+export interface TemplateItem { id: number; key: string; alias: string; path: string; name: string }
+export interface PropertyTypeView {
   id: number; key: string; alias: string; name: string; description: string | null; sortOrder: number;
   editorAlias: string; dataTypeId: number; mandatory: boolean; variesByCulture: boolean;
 }
-interface PropertyGroupView {
+export interface PropertyGroupView {
   id: number; key: string; name: string; alias: string; type: 'group' | 'tab'; sortOrder: number;
   propertyTypes: PropertyTypeView[]; properties: PropertyTypeView[];
 }
 
-/** Deployed sources answer document and element types only: media and member types are not content types there. */
-function findServedType(c: SiteCatalog, type: ContentTypeRecord | undefined): ContentTypeRecord | undefined {
-  return type?.kind === 'document' ? type : undefined;
+export interface TypeView extends ContentTypeItem {
+  allowedAsRoot: boolean; variesByCulture: boolean;
+  defaultTemplate?: TemplateItem | null; allowedTemplates?: TemplateItem[];
+  allowedContentTypes: ContentTypeItem[]; compositions: ContentTypeItem[];
+  propertyGroups: PropertyGroupView[]; tabs: PropertyGroupView[]; ungroupedPropertyTypes?: PropertyTypeView[];
 }
 
-export function getContentType(c: SiteCatalog, by: 'id' | 'key' | 'alias', value: string | number) {
-  const type = findServedType(c, by === 'id' ? c.types.byId.get(value as number)
-    : by === 'key' ? c.types.byKey.get(value as string) : c.types.findByAlias(value as string));
-  if (!type) throw new NotFoundError(`No content type has ${by} ${value}.`);
-  const templates = c.types.templates.get(type.id) ?? [];
-  const templateItem = (id: number): TemplateItem[] => {
-    const t = c.templates.get(id);
-    return t ? [{ id: t.id, key: t.key, alias: t.alias, path: t.path, name: t.name }] : [];
-  };
+type TypeKind = 'content type' | 'media type';
+/** Content types are document and element types, as on deployed sources; media types are apart (and members never). */
+const KIND_OF: Record<TypeKind, ContentTypeRecord['kind']> = { 'content type': 'document', 'media type': 'media' };
+
+function findType(c: SiteCatalog, kind: TypeKind, by: 'id' | 'key' | 'alias', value: string | number): ContentTypeRecord {
+  const type = by === 'id' ? c.types.byId.get(value as number)
+    : by === 'key' ? c.types.byKey.get(value as string) : findByAlias(c, kind, value as string);
+  if (type?.kind !== KIND_OF[kind]) throw new NotFoundError(`No ${kind} has ${by} ${value}.`, kind);
+  return type;
+}
+
+function findByAlias(c: SiteCatalog, kind: TypeKind, alias: string): ContentTypeRecord | undefined {
+  const lower = alias.toLowerCase();
+  return [...c.types.byId.values()].find((t) => t.kind === KIND_OF[kind] && t.alias.toLowerCase() === lower);
+}
+
+export function getContentType(c: SiteCatalog, by: 'id' | 'key' | 'alias', value: string | number): TypeView {
+  return toTypeView(c, findType(c, 'content type', by, value));
+}
+
+export function getMediaType(c: SiteCatalog, by: 'id' | 'key' | 'alias', value: string | number): TypeView {
+  return toTypeView(c, findType(c, 'media type', by, value));
+}
+
+/** Every content type (the plugin's `GetContentTypes`) or every media type (`GetMediaTypes`), by id. */
+export function listTypes(c: SiteCatalog, kind: TypeKind): TypeView[] {
+  return [...c.types.byId.values()].filter((t) => t.kind === KIND_OF[kind]).sort((a, b) => a.id - b.id).map((t) => toTypeView(c, t));
+}
+
+function toTypeView(c: SiteCatalog, type: ContentTypeRecord): TypeView {
   const groups = mergedGroups(c, type);
   const ungrouped = c.types.allProperties(type.id).filter((p) => p.groupId === null).map((p) => toPropertyView(c, type, p));
   return {
     ...toItem(c, type),
     allowedAsRoot: type.allowedAtRoot,
     variesByCulture: (type.variations & VARIES_BY_CULTURE) !== 0,
-    defaultTemplate: templates.filter((t) => t.isDefault).flatMap((t) => templateItem(t.templateId))[0] ?? null,
-    allowedTemplates: templates.flatMap((t) => templateItem(t.templateId)),
+    ...(type.kind === 'document' ? templatesOf(c, type) : {}),
     allowedContentTypes: listTypeItems(c, c.types.allowedChildren.get(type.id) ?? []),
     compositions: listTypeItems(c, c.types.compositions.get(type.id) ?? []),
     propertyGroups: groups,
@@ -47,7 +69,19 @@ export function getContentType(c: SiteCatalog, by: 'id' | 'key' | 'alias', value
   };
 }
 
-function toItem(c: SiteCatalog, type: ContentTypeRecord): ContentTypeItem {
+function templatesOf(c: SiteCatalog, type: ContentTypeRecord): Pick<TypeView, 'defaultTemplate' | 'allowedTemplates'> {
+  const templates = c.types.templates.get(type.id) ?? [];
+  const templateItem = (id: number): TemplateItem[] => {
+    const t = c.templates.get(id);
+    return t ? [{ id: t.id, key: t.key, alias: t.alias, path: t.path, name: t.name }] : [];
+  };
+  return {
+    defaultTemplate: templates.filter((t) => t.isDefault).flatMap((t) => templateItem(t.templateId))[0] ?? null,
+    allowedTemplates: templates.flatMap((t) => templateItem(t.templateId)),
+  };
+}
+
+export function toItem(c: SiteCatalog, type: ContentTypeRecord): ContentTypeItem {
   // Umbraco keeps no update date for types; it reports the node's create date for both.
   const date = c.systemDate(type.createDate);
   return { id: type.id, key: type.key, alias: type.alias, path: type.path, name: type.name, icon: type.icon, element: type.isElement, createDate: date, updateDate: date };

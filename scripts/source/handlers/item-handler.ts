@@ -1,6 +1,6 @@
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
 import type { TreeNode } from '../catalog/tree.ts';
-import { NotFoundError } from './errors.ts';
+import { NotFoundError, type MissingThing } from './errors.ts';
 import { readProperties, toSummary, type ItemSummary, type ServedProperty } from './item-view.ts';
 
 export type ItemKind = 'document' | 'media';
@@ -23,15 +23,17 @@ export function listAtRoot(c: SiteCatalog, kind: ItemKind, maxLevel: number | un
 
 export function getItemById(c: SiteCatalog, kind: ItemKind, id: number, maxLevel: number | undefined): FullItem {
   const node = (kind === 'document' ? c.documents : c.media).get(id);
-  if (!node) throw new NotFoundError(`No ${kind === 'document' ? 'published content item' : 'media item'} has id ${id}.`);
+  if (!node) throw new NotFoundError(`No ${kind === 'document' ? 'published content item' : 'media item'} has id ${id}.`, missingOf(kind));
   return toFullItem(c, node, maxLevel);
 }
 
 export function getItemByKey(c: SiteCatalog, kind: ItemKind, key: string, maxLevel: number | undefined): FullItem {
   const node = (kind === 'document' ? c.documentsByKey : c.mediaByKey).get(key);
-  if (!node) throw new NotFoundError(`No ${kind === 'document' ? 'published content item' : 'media item'} has key ${key}.`);
+  if (!node) throw new NotFoundError(`No ${kind === 'document' ? 'published content item' : 'media item'} has key ${key}.`, missingOf(kind));
   return toFullItem(c, node, maxLevel);
 }
+
+const missingOf = (kind: ItemKind): MissingThing => (kind === 'document' ? 'content item' : 'media item');
 
 /** Omitted maxLevel on a single item means its direct children, as if maxLevel = level + 1. */
 function toFullItem(c: SiteCatalog, node: TreeNode, maxLevel: number | undefined): FullItem {

@@ -28,9 +28,11 @@ export class ParameterError extends Error {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headOnly: boolean, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  const type = status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', ...headers });
+/** Sends a reply: JSON (problem+json for problems), or an empty body when the reply has none. */
+export function sendReply(res: ServerResponse, reply: { status: number; body?: unknown; problem?: boolean }, headOnly: boolean, headers: Record<string, string> = {}): void {
+  const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  const type = reply.problem ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
+  const typeHeader: Record<string, string> = reply.body === undefined ? {} : { 'Content-Type': type };
+  res.writeHead(reply.status, { ...typeHeader, 'Content-Length': String(Buffer.byteLength(text)), 'Cache-Control': 'no-store', ...headers });
   res.end(headOnly ? undefined : text);
 }

@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
 import { DatabaseChangedError, DatabaseUnavailableError } from '../db/database.ts';
+import type { Flavor, Reply } from '../flavors/flavor.ts';
 import { NotFoundError } from '../handlers/errors.ts';
 import { createAuthCheck } from './auth.ts';
 import { parseQuery } from './params.ts';
-import { ParameterError, problem, sendJson } from './problem.ts';
+import { ParameterError, problem, sendReply } from './problem.ts';
 import { BASE_PATH, findOperation } from './routes.ts';
 
 export interface RequestLog { method: string; path: string; status: number; ms: number; error?: string }
+
+const AUTHENTICATE = { 'WWW-Authenticate': 'Basic realm="Content Migration Read Service"' };
+const problemReply = (status: number, detail: string, extra = {}): Reply => ({ status, body: problem(status, detail, extra), problem: true });
 
 class TargetError extends Error {
   override readonly name = 'TargetError';
@@ -22,45 +26,45 @@ function parseTarget(raw: string | undefined): URL {
   }
 }
 
-/** Routes only parse, validate and call a handler; the handler builds the body. */
-export function createRequestHandler(catalog: SiteCatalog, apiKey: string | undefined, log?: (entry: RequestLog) => void) {
+/** Routes only parse, validate and call a handler; the handler builds the body and the flavor shapes it. */
+export function createRequestHandler(catalog: SiteCatalog, flavor: Flavor, apiKey: string | undefined, log?: (entry: RequestLog) => void, typeLists = true) {
   const authorized = createAuthCheck(apiKey);
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     let target = (req.url ?? '/').slice(0, 200);
-    const headOnly = req.method === 'HEAD';
+    const method = req.method ?? '';
     let status = 200;
     let error: string | undefined;
-    const send = (code: number, body: unknown, headers?: Record<string, string>) => {
-      status = code;
-      sendJson(res, code, body, headOnly, headers);
+    const send = (reply: Reply, headers?: Record<string, string>) => {
+      status = reply.status;
+      sendReply(res, reply, method === 'HEAD', headers);
     };
     try {
       const url = parseTarget(req.url);
       target = url.pathname + url.search;
-      const operation = findOperation(url.pathname);
-      if (!operation) send(404, problem(404, `Unknown operation '${url.pathname}'. Operations live under ${BASE_PATH}.`));
-      else if (req.method !== 'GET' && req.method !== 'HEAD') send(405, problem(405, `Method ${req.method} is not allowed; use GET or HEAD.`), { Allow: 'GET, HEAD' });
-      else if (!authorized(req)) send(401, problem(401, 'Missing or wrong API key: send HTTP Basic credentials with user "api" and the key as password.'), { 'WWW-Authenticate': 'Basic realm="Content Migration Read Service"' });
+      const operation = findOperation(url.pathname, typeLists);
+      if (!operation) send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${BASE_PATH}.`));
+      else if (method !== 'GET' && method !== 'HEAD') send(flavor.methodNotAllowed(method, `Method ${method} is not allowed; use GET or HEAD.`), { Allow: 'GET, HEAD' });
+      else if (!authorized(req)) send(flavor.unauthorized('Missing or wrong API key: send HTTP Basic credentials with user "api" and the key as password.'), AUTHENTICATE);
       else {
         catalog.db.assertUnchanged();
-        send(200, operation(catalog, parseQuery(url.searchParams)));
+        send({ status: 200, body: operation(catalog, parseQuery(url.searchParams), flavor) });
       }
     } catch (caught) {
-      if (caught instanceof TargetError) send(400, problem(400, caught.message));
-      else if (caught instanceof ParameterError) send(400, problem(400, caught.message, { invalidParams: [{ name: caught.parameter, reason: caught.message }] }));
-      else if (caught instanceof NotFoundError) send(404, problem(404, caught.message));
+      if (caught instanceof TargetError) send(problemReply(400, caught.message));
+      else if (caught instanceof ParameterError) send(problemReply(400, caught.message, { invalidParams: [{ name: caught.parameter, reason: caught.message }] }));
+      else if (caught instanceof NotFoundError) send(flavor.notFound(caught.missing, caught.message));
       else if (caught instanceof DatabaseChangedError) {
         error = caught.message;
-        send(503, problem(503, 'The Umbraco database file changed since the service started; restart the service to serve it.'));
+        send(problemReply(503, 'The Umbraco database file changed since the service started; restart the service to serve it.'));
       } else if (caught instanceof DatabaseUnavailableError) {
         error = caught.message;
-        send(503, problem(503, 'The Umbraco database could not be read. The service log has the cause.'));
+        send(problemReply(503, 'The Umbraco database could not be read. The service log has the cause.'));
       } else {
         error = caught instanceof Error ? caught.message : String(caught);
-        send(500, problem(500, 'The request failed unexpectedly. The service log has the cause.'));
+        send(problemReply(500, 'The request failed unexpectedly. The service log has the cause.'));
       }
     }
-    log?.({ method: req.method ?? '', path: target, status, ms: performance.now() - started, ...(error ? { error } : {}) });
+    log?.({ method, path: target, status, ms: performance.now() - started, ...(error ? { error } : {}) });
   };
 }

@@ -1,28 +1,61 @@
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
-import { getContentType } from '../handlers/content-type-handler.ts';
-import { getItemById, getItemByKey, listAtRoot } from '../handlers/item-handler.ts';
-import { optionalMaxLevel, requireAlias, requireId, requireKey, type Query } from './params.ts';
+import { getContentType, getMediaType, listTypes } from '../handlers/content-type-handler.ts';
+import { getItemById, getItemByKey, listAtRoot, type FullItem, type ItemKind } from '../handlers/item-handler.ts';
+import type { Flavor } from '../flavors/flavor.ts';
+import type { Query } from './params.ts';
 
 export const BASE_PATH = '/cms/Ext/Migrations/';
 
-type Operation = (catalog: SiteCatalog, query: Query) => unknown;
+/** Reads the parameters the flavor's way, calls a handler, and returns the flavor's body. */
+type Operation = (catalog: SiteCatalog, query: Query, flavor: Flavor) => unknown;
 
-/** The nine operations, by lower-cased name (routing is case-insensitive, as on ASP.NET). */
+function atRoot(kind: ItemKind): Operation {
+  return (c, q, f) => listAtRoot(c, kind, f.params.maxLevel(q) ?? f.atRootMaxLevel).map((s) => f.summary(s, kind));
+}
+
+function item(kind: ItemKind, by: 'id' | 'key'): Operation {
+  return (c, q, f) => {
+    const full: FullItem = by === 'id' ? getItemById(c, kind, f.params.id(q), f.params.maxLevel(q))
+      : getItemByKey(c, kind, f.params.key(q), f.params.maxLevel(q));
+    return f.item(full, { catalog: c, kind, maxLevel: f.params.maxLevel(q) });
+  };
+}
+
+function contentType(by: 'id' | 'key' | 'alias'): Operation {
+  return (c, q, f) => f.contentType(getContentType(c, by, f.params[by](q)), c);
+}
+
+function mediaType(by: 'id' | 'key' | 'alias'): Operation {
+  return (c, q, f) => f.mediaType(getMediaType(c, by, f.params[by](q)), c);
+}
+
+/**
+ * The nine operations of read-api.md, then the plugin's list-all and media-type operations (outside the nine; the
+ * crawler asks for the lists and carries on without them). By lower-cased name: routing is case-insensitive on ASP.NET.
+ */
 export const OPERATIONS = new Map<string, Operation>([
-  ['getcontentatroot', (c, q) => listAtRoot(c, 'document', optionalMaxLevel(q))],
-  ['getcontentbyid', (c, q) => getItemById(c, 'document', requireId(q), optionalMaxLevel(q))],
-  ['getcontentbykey', (c, q) => getItemByKey(c, 'document', requireKey(q), optionalMaxLevel(q))],
-  ['getmediaatroot', (c, q) => listAtRoot(c, 'media', optionalMaxLevel(q))],
-  ['getmediabyid', (c, q) => getItemById(c, 'media', requireId(q), optionalMaxLevel(q))],
-  ['getmediabykey', (c, q) => getItemByKey(c, 'media', requireKey(q), optionalMaxLevel(q))],
-  ['getcontenttypebyid', (c, q) => getContentType(c, 'id', requireId(q))],
-  ['getcontenttypebykey', (c, q) => getContentType(c, 'key', requireKey(q))],
-  ['getcontenttypebyalias', (c, q) => getContentType(c, 'alias', requireAlias(q))],
+  ['getcontentatroot', atRoot('document')],
+  ['getcontentbyid', item('document', 'id')],
+  ['getcontentbykey', item('document', 'key')],
+  ['getmediaatroot', atRoot('media')],
+  ['getmediabyid', item('media', 'id')],
+  ['getmediabykey', item('media', 'key')],
+  ['getcontenttypebyid', contentType('id')],
+  ['getcontenttypebykey', contentType('key')],
+  ['getcontenttypebyalias', contentType('alias')],
+  ['getcontenttypes', (c, _q, f) => listTypes(c, 'content type').map((view) => f.contentType(view, c))],
+  ['getmediatypebyid', mediaType('id')],
+  ['getmediatypebykey', mediaType('key')],
+  ['getmediatypebyalias', mediaType('alias')],
+  ['getmediatypes', (c, _q, f) => listTypes(c, 'media type').map((view) => f.mediaType(view, c))],
 ]);
 
-/** The operation a path names, or undefined when the path is outside the interface. */
-export function findOperation(pathname: string): Operation | undefined {
+const NINE = new Set([...OPERATIONS.keys()].slice(0, 9));
+
+/** The operation a path names, or undefined when the path is outside the interface (or outside the nine). */
+export function findOperation(pathname: string, typeLists = true): Operation | undefined {
   if (!pathname.toLowerCase().startsWith(BASE_PATH.toLowerCase())) return undefined;
-  const name = pathname.slice(BASE_PATH.length).replace(/\/$/, '');
-  return name.includes('/') ? undefined : OPERATIONS.get(name.toLowerCase());
+  const name = pathname.slice(BASE_PATH.length).replace(/\/$/, '').toLowerCase();
+  if (name.includes('/') || (!typeLists && !NINE.has(name))) return undefined;
+  return OPERATIONS.get(name);
 }

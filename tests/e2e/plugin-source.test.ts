@@ -1,0 +1,81 @@
+/**
+ * A site built from a crawl of the multilingual shared database through the local service speaking as the Umbraco
+ * 10–13 plugin (default language only, `element: false` everywhere, only the nine operations), in Chromium: the
+ * inventories say which figures are the default language's and that unreferenced types could not be shown, and
+ * element types are still labelled as such.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { getContentTypes } from '../../scripts/snapshot/snapshot-format.ts';
+import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
+import { buildSite, crawl, launchBrowser } from '../support/site-e2e.ts';
+import type { Browser, Page } from '../support/site-playwright.ts';
+import { sharedDatabase } from '../support/shared-databases.ts';
+import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
+
+describe('a site crawled through the plugin-v10 flavor', { timeout: 240_000 }, () => {
+  let tmp: string;
+  let service: RunningReadService;
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  let snapshot: string;
+
+  before(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'plugin-e2e-'));
+    service = await startReadService({
+      dbPath: sharedDatabase('tdufrane_searchcourse.db'),
+      flavor: 'plugin-v10',
+      typeLists: false,
+    });
+    snapshot = path.join(tmp, 'snapshot');
+    await crawl(['--source', service.url, '--out', snapshot], {});
+    const dist = path.join(tmp, 'dist');
+    await buildSite(['--snapshot', snapshot, '--out', dist, '--cache', path.join(tmp, 'build')]);
+    server = await startStaticServer(dist, '/');
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await service?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  const noteOn = async (p: string, limit: string): Promise<string> => {
+    assert.equal((await page.goto(`${server.url}/${p}`))?.status(), 200);
+    const note = page.locator(`main [data-limit="${limit}"]`);
+    return (await note.count()) === 1 ? note.innerText() : '';
+  };
+
+  it("says orphan media, broken references and culture coverage are the default language's", async () => {
+    assert.match(
+      await noteOn('inventories/orphan-media/', 'defaultLanguage'),
+      /these figures are the default language's/,
+    );
+    assert.match(await noteOn('inventories/broken-references/', 'defaultLanguage'), /default language's/);
+    assert.match(await noteOn('inventories/culture-coverage/', 'defaultLanguage'), /default language's/);
+  });
+
+  it('says the types inventory could not show types nothing references', async () => {
+    assert.match(
+      await noteOn('inventories/content-types/', 'referencedTypes'),
+      /types nothing references could not be shown/,
+    );
+  });
+
+  it('labels element types as element types although the source said element: false', async () => {
+    const element = (await getContentTypes(snapshot)).contentTypes.find((type) => type.elementBy === 'block-use');
+    assert.ok(element, 'the crawl found element types by their use in blocks');
+    await page.goto(`${server.url}/types/${element.key}/`);
+    const kind = await page
+      .locator('dl.facts dt', { hasText: /^Kind$/ })
+      .evaluate((dt) => dt.nextElementSibling?.textContent ?? '');
+    assert.equal(kind.trim(), 'element type');
+  });
+});
