@@ -28,6 +28,8 @@ export interface SiteNode {
   url: string | null; createDate: string | null; updateDate: string | null;
   chunk: string | null; offset: number | null; length: number | null;
   cultures: string[]; template?: string; file?: MediaFile;
+  /** URL per language of a culture-variant item. */
+  urls?: Record<string, string>;
 }
 
 export interface MediaFile { path?: string; extension?: string; bytes?: number; width?: number; height?: number }
