@@ -3,14 +3,13 @@
  * fill rate over block instances (an element's own values; an element type's properties never vary per item).
  */
 import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
-import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+import type { BlockHolder, SiteNode } from '../../src/lib/site-data/site-data-format.ts';
 import type { BlockElement } from '../../src/lib/values/block-value.ts';
 import { isEmptyValue } from '../../src/lib/values/value-text.ts';
 
 /** How many holding items an element type keeps (the counts stay exact). */
 export const BLOCK_HOLDER_LIMIT = 200;
 
-export interface BlockHolder { key: string; kind: SiteNode['kind']; name: string; properties: string[] }
 export interface BlockUsage {
   instances: number; holderItems: number; holders: BlockHolder[];
   fill: Record<string, { filled: number; total: number }>;
@@ -27,7 +26,7 @@ export function createBlockStats(types: TypeIndex): BlockStats {
   return {
     addElement(element, holder, property) {
       const info = types.elementType(element);
-      const type = info ? types.findByKey(info.key) : undefined;
+      const type = info?.key ? types.findByKey(info.key) : undefined;
       if (type === undefined) return;
       let u = usage.get(type.key);
       if (u === undefined) {
