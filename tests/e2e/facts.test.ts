@@ -1,0 +1,140 @@
+/**
+ * Usage facts, values and exact lookup on the Umbraco Commerce demo store (a shared database), in a real Chromium.
+ * Expected values come from SQL on the database and from the snapshot files (tests/support/site-snapshot-oracle.ts).
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildSite, launchBrowser } from '../support/site-e2e.ts';
+import type { Browser, Page } from '../support/site-playwright.ts';
+import { listBlockHolders, listLayoutConfigs, listUnusedTypes, readSnapshotOracle, type SnapshotOracle } from '../support/site-snapshot-oracle.ts';
+import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
+import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
+
+const DB = sharedDatabase('umbraco_umbraco.commerce.demostore_15.x.db');
+const TITLE = 'Commerce demo «store»';
+type Json = Record<string, unknown>;
+
+/** Compositions per type alias, straight from Umbraco's composition table. */
+function compositionCounts(): Map<string, number> {
+  const db = openForOracle(DB);
+  try {
+    const rows = db.prepare(`SELECT p.alias AS alias, COUNT(*) AS n FROM cmsContentType2ContentType c
+      JOIN cmsContentType p ON p.nodeId = c.parentContentTypeId GROUP BY p.alias`).all() as Array<{ alias: string; n: number }>;
+    return new Map(rows.map((r) => [r.alias, Number(r.n)]));
+  } finally {
+    db.close();
+  }
+}
+
+describe('usage facts, values and exact lookup (Commerce demo store)', { timeout: 180_000 }, () => {
+  let tmp: string;
+  let server: StaticServer;
+  let browser: Browser;
+  let oracle: SnapshotOracle;
+  const url = (p = '') => `${server.url}/${p}`;
+
+  before(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'site-facts-'));
+    await buildSite(['--db', DB, '--out', path.join(tmp, 'dist'), '--cache', path.join(tmp, 'build'), '--title', TITLE]);
+    oracle = await readSnapshotOracle(path.join(tmp, 'build', 'snapshot'));
+    server = await startStaticServer(path.join(tmp, 'dist'), '/');
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  async function open(p: string): Promise<Page> {
+    const page = await browser.newPage();
+    const response = await page.goto(url(p));
+    assert.equal(response?.status(), 200, url(p));
+    return page;
+  }
+
+  it('calls compositions and their composers used, and only unused types unused', async () => {
+    const compositions = compositionCounts();
+    for (const alias of ['pageComp', 'productComp', 'productGroupComp', 'checkoutStepComp']) assert.ok((compositions.get(alias) ?? 0) > 0, alias);
+    const page = await open('inventories/content-types/');
+    for (const [alias, n] of compositions) {
+      const row = page.locator(`tr[data-type="${alias}"]`);
+      assert.equal(Number(await row.locator('td').nth(5).innerText()), n, `${alias} composed into`);
+      assert.doesNotMatch(await row.locator('td[data-notes]').innerText(), /unused/, `${alias} is a composition`);
+    }
+    const shown = await page.locator('tr[data-type]').evaluateAll((rows) => rows
+      .filter((r) => /unused/.test(r.querySelector('td[data-notes]')?.textContent ?? '')).map((r) => r.getAttribute('data-type')));
+    assert.deepEqual(shown.sort(), listUnusedTypes(oracle).sort());
+    assert.equal(Number(await page.locator('[data-count="unused"]').innerText()), listUnusedTypes(oracle).length);
+    await page.close();
+  });
+
+  it('lists the items holding an element type used only in blocks', async () => {
+    const element = oracle.contentTypes.find((t) => t.alias === 'productMultiVariant') as Json;
+    const holders = listBlockHolders(oracle, String(element.key));
+    assert.ok(holders.length > 0, 'the demo store has multi-variant products');
+    const page = await open(`types/${String(element.key)}/`);
+    const links = await page.locator('section[aria-labelledby="block-holders"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(links.sort(), holders.map((k) => `/content/${k}/`).sort());
+    assert.match(await page.locator('table').first().innerText(), /\d+\/\d+ \(\d+%\)/, 'fill rates over block instances');
+    await page.close();
+  });
+
+  it('shows the variant attributes from the block layout config', async () => {
+    const record = oracle.records.content.find((r) => listLayoutConfigs(r).some((c) => typeof c.attributes === 'object')) as Json;
+    assert.ok(record, 'a product with variant attributes');
+    const page = await open(`content/${String(record.key)}/`);
+    const configs = page.locator('dl[aria-label="Layout config"]');
+    const expected = listLayoutConfigs(record).filter((c) => typeof c.attributes === 'object');
+    assert.equal(await configs.count(), expected.length);
+    for (const [i, config] of expected.entries()) {
+      const text = await configs.nth(i).innerText();
+      for (const [name, value] of Object.entries(config.attributes as Json)) {
+        assert.match(text, new RegExp(`attributes\\.${name}\\s+config\\s+${String(value)}`), `${name} = ${String(value)}`);
+      }
+    }
+    assert.ok(expected.some((c) => (c.attributes as Json).volume === '340ml' && (c.attributes as Json).color === 'black'));
+    await page.close();
+  });
+
+  it('finds an item by GUID, UDI, int id and URL path before any full-text hit', async () => {
+    const entry = oracle.index.content.find((e) => typeof e.url === 'string' && (e.level as number) >= 3) as Json;
+    const media = oracle.index.media.find((e) => e.level === 2) as Json;
+    const plain = String(entry.key).replace(/-/g, '');
+    const queries: Array<[string, Json]> = [
+      [`{${String(entry.key).toUpperCase()}}`, entry], [plain, entry], [`umb://document/${plain}`, entry], [`umb://media/${String(media.key)}`, media],
+      [String(entry.id), entry], [String(media.id), media], [String(entry.url).replace(/\/$/, '').toUpperCase(), entry], [`http://shop.example${String(entry.url)}?x=1`, entry],
+    ];
+    const page = await open('search/');
+    await page.waitForSelector('#search[data-ready="true"]');
+    for (const [q, expected] of queries) {
+      await page.locator('#search-input').fill(q);
+      await page.keyboard.press('Enter');
+      const kind = expected === media ? 'media' : 'content';
+      const first = page.locator('#search-results li').first().locator('a');
+      await page.locator(`#search-results li:first-child a[href="/${kind}/${String(expected.key)}/"]`).waitFor({ timeout: 5000 });
+      assert.equal(await first.innerText(), expected.name, q);
+      assert.match(await page.locator('#search-results li:first-child .crumbs').innerText(), /exact match/, q);
+    }
+    await page.close();
+  });
+
+  it('names the snapshot in every page title and lists no result twice', async () => {
+    const page = await open('');
+    assert.match(await page.title(), /Commerce demo «store»$/);
+    await page.keyboard.press('/');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'header-search-input');
+    await page.locator('#header-search-input').fill('tea');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#search[data-ready="true"]');
+    await page.locator('#search-results li').first().waitFor();
+    const hrefs = await page.locator('#search-results a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.equal(new Set(hrefs).size, hrefs.length, 'no result listed twice');
+    assert.match(await page.title(), /^Search · Commerce demo «store»$/);
+    await page.close();
+  });
+});
