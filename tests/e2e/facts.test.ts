@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
-import type { Browser, Page } from '../support/site-playwright.ts';
+import type { Browser, BrowserContext, Page } from '../support/site-playwright.ts';
 import { listBlockHolders, listLayoutConfigs, listUnusedTypes, readSnapshotOracle, type SnapshotOracle } from '../support/site-snapshot-oracle.ts';
 import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
@@ -33,6 +33,7 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
   let tmp: string;
   let server: StaticServer;
   let browser: Browser;
+  let context: BrowserContext;
   let oracle: SnapshotOracle;
   const url = (p = '') => `${server.url}/${p}`;
 
@@ -42,6 +43,7 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
     oracle = await readSnapshotOracle(path.join(tmp, 'build', 'snapshot'));
     server = await startStaticServer(path.join(tmp, 'dist'), '/');
     browser = await launchBrowser();
+    context = await browser.newContext();
   });
 
   after(async () => {
@@ -51,7 +53,7 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
   });
 
   async function open(p: string): Promise<Page> {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const response = await page.goto(url(p));
     assert.equal(response?.status(), 200, url(p));
     return page;

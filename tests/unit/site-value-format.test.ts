@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { flattenFields, formatFileSize, formatNumber, formatNumberMap, formatToggle } from '../../src/lib/values/value-format.ts';
+import { flattenFields, formatDate, formatFileSize, formatNumber, formatNumberMap, formatToggle } from '../../src/lib/values/value-format.ts';
 
 describe('values shown as values', () => {
   it('reads toggles as Yes/No in every stored form, and only for toggles', () => {
@@ -34,6 +34,15 @@ describe('values shown as values', () => {
     assert.equal(formatFileSize(1023), '1023 bytes');
     assert.equal(formatFileSize(1536), '1.5 KB');
     assert.equal(formatFileSize(5 * 1024 * 1024), '5.0 MB');
+  });
+
+  it('reads dates as dates', () => {
+    assert.equal(formatDate('2026-11-22T22:52:47.123Z'), '22 Nov 2026, 22:52 UTC');
+    assert.equal(formatDate('2022-06-21T11:22:50+02:00'), '21 Jun 2022, 09:22 UTC');
+    assert.equal(formatDate('2022-06-21 11:22:50'), '21 Jun 2022, 11:22', 'no zone: the clock reading, no zone claimed');
+    assert.equal(formatDate('2022-06-21'), '21 Jun 2022');
+    assert.equal(formatDate('yesterday'), 'yesterday');
+    assert.equal(formatDate(null), undefined);
   });
 
   it('flattens block layout config into readable fields', () => {

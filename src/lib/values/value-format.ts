@@ -71,3 +71,23 @@ export function flattenFields(value: unknown, prefix = '', depth = 0): Array<[pa
   if (value === null || value === undefined) return [[prefix, '(empty)']];
   return [[prefix, formatToggle(value, undefined) ?? String(value)]];
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An ISO date-time as a reader says it: "22 Nov 2026, 22:52 UTC". A time without a zone (Umbraco stores local server
+ * time) keeps its clock reading and says no zone; text that is not a date comes back as it was.
+ */
+export function formatDate(text: string | null | undefined): string | undefined {
+  if (text === null || text === undefined || text.trim() === '') return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text.trim());
+  if (m === null) return text;
+  const [, y, mo, d, h, mi, zone] = m;
+  const day = `${Number(d)} ${MONTHS[Number(mo) - 1] ?? mo} ${y}`;
+  if (h === undefined) return day;
+  if (zone === undefined) return `${day}, ${h}:${mi}`;
+  const utc = new Date(text.trim());
+  if (Number.isNaN(utc.getTime())) return text;
+  const iso = utc.toISOString();
+  return `${Number(iso.slice(8, 10))} ${MONTHS[utc.getUTCMonth()]} ${iso.slice(0, 4)}, ${iso.slice(11, 16)} UTC`;
+}
