@@ -13,6 +13,7 @@ import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } 
 import { listCultures, listPropertyEntries } from '../../src/lib/values/item-properties.ts';
 import { readMediaFile } from '../../src/lib/values/media-file.ts';
 import { extractReferences } from '../../src/lib/values/references.ts';
+import { typeLabel } from '../../src/lib/values/value-format.ts';
 import { createBlockStats, type BlockStats } from './block-stats.ts';
 import { addTypeFacts } from './type-facts.ts';
 import { createEditorCensus, type EditorCensus } from './editor-census.ts';
@@ -57,7 +58,7 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
     pass.typeStats.addBlockUse(element);
     pass.blocks.addElement(element, node, property);
   });
-  const typeName = node.kind === 'content' ? pass.types.findByAlias(node.type)?.name ?? node.type : node.type;
+  const typeName = typeLabel(node.kind === 'content' ? pass.types.findByAlias(node.type)?.name : undefined, node.type);
   await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, properties, cultures))}\n`);
 }
 

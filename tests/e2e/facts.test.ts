@@ -125,6 +125,26 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
     await page.close();
   });
 
+  it('makes the tree one tab stop that arrow keys move in', async () => {
+    const page = await open('content/');
+    const stops = await page.locator('ul.tree a, ul.tree summary').evaluateAll((els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length);
+    assert.equal(stops, 1, 'one tab stop in the tree');
+    const root = oracle.index.content.find((e) => e.level === 1) as Json;
+    const children = oracle.index.content.filter((e) => e.parentId === root.id).sort((a, b) => Number(a.sortOrder) - Number(b.sortOrder));
+    const first = page.locator(`ul.tree a[href="/content/${String(root.key)}/"]`);
+    await first.focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('href'));
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focused(), `/content/${String(children[0]?.key)}/`, 'down moves to the first child of the open root');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await focused(), `/content/${String(root.key)}/`, 'left on a closed leaf moves to the parent');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await first.evaluate((a) => a.getAttribute('aria-expanded')), 'false', 'left closes an open branch');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await first.evaluate((a) => a.getAttribute('aria-expanded')), 'true', 'right opens it again');
+    await page.close();
+  });
+
   it('names the snapshot in every page title and lists no result twice', async () => {
     const page = await open('');
     assert.match(await page.title(), /Commerce demo «store»$/);

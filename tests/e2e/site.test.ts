@@ -157,7 +157,7 @@ describe('the built site in Chromium', { timeout: 240_000 }, () => {
     const site = sites.multilingual;
     const page = await searchPage(site);
     const counts = new Map<string, number>();
-    for (const e of site.oracle.index.content) counts.set(site.oracle.typeNameOf(String(e.type)), (counts.get(site.oracle.typeNameOf(String(e.type))) ?? 0) + 1);
+    for (const e of site.oracle.index.content) counts.set(site.oracle.typeLabelOf(String(e.type)), (counts.get(site.oracle.typeLabelOf(String(e.type))) ?? 0) + 1);
     const [typeName, expected] = [...counts].sort((a, b) => b[1] - a[1])[0] as [string, number];
     await page.locator(`fieldset[data-filter="type"] input[value="${typeName}"]`).check();
     await page.locator('#search-status', { hasText: new RegExp(`^${expected} results?\\.`) }).waitFor();

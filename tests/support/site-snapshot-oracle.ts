@@ -17,6 +17,8 @@ export interface SnapshotOracle {
   variantItems: number;
   orphanMediaKeys: string[];
   typeNameOf(alias: string): string;
+  /** The search facet's label of a type: "Name (alias)", or the alias alone when the snapshot has no name for it. */
+  typeLabelOf(alias: string): string;
 }
 
 async function readRecords(dir: string, kind: string): Promise<Json[]> {
@@ -47,7 +49,12 @@ export async function readSnapshotOracle(dir: string): Promise<SnapshotOracle> {
     return !texts.some((t) => t.key !== key && (t.text.includes(key) || t.text.includes(plain)));
   });
   const names = new Map(contentTypes.map((t) => [String(t.alias).toLowerCase(), String(t.name)]));
-  return { index, records, contentTypes, cultureCounts, variantItems, orphanMediaKeys, typeNameOf: (alias) => names.get(alias.toLowerCase()) ?? alias };
+  return { index, records, contentTypes, cultureCounts, variantItems, orphanMediaKeys, typeNameOf: (alias) => names.get(alias.toLowerCase()) ?? alias,
+    typeLabelOf: (alias) => {
+      const name = names.get(alias.toLowerCase());
+      return name === undefined || name === alias ? alias : `${name} (${alias})`;
+    },
+  };
 }
 
 /** A word of at least `minLength` letters that occurs in the property values of exactly one item and in no name. */

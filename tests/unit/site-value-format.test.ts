@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { flattenFields, formatDate, formatFileSize, formatNumber, formatNumberMap, formatToggle } from '../../src/lib/values/value-format.ts';
+import { flattenFields, formatDate, formatFileSize, formatNumber, formatNumberMap, formatToggle, typeLabel } from '../../src/lib/values/value-format.ts';
 
 describe('values shown as values', () => {
   it('reads toggles as Yes/No in every stored form, and only for toggles', () => {
@@ -34,6 +34,12 @@ describe('values shown as values', () => {
     assert.equal(formatFileSize(1023), '1023 bytes');
     assert.equal(formatFileSize(1536), '1.5 KB');
     assert.equal(formatFileSize(5 * 1024 * 1024), '5.0 MB');
+  });
+
+  it('names a type beside its alias', () => {
+    assert.equal(typeLabel('Product Page', 'productPage'), 'Product Page (productPage)');
+    assert.equal(typeLabel(undefined, 'Image'), 'Image');
+    assert.equal(typeLabel('Image', 'Image'), 'Image');
   });
 
   it('reads dates as dates', () => {

@@ -72,6 +72,10 @@ export function flattenFields(value: unknown, prefix = '', depth = 0): Array<[pa
   return [[prefix, formatToggle(value, undefined) ?? String(value)]];
 }
 
+/** A type as analysts look for it: its name with its alias beside it ("Product Page (productPage)"). */
+export const typeLabel = (name: string | undefined, alias: string): string =>
+  name === undefined || name === alias ? alias : `${name} (${alias})`;
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
