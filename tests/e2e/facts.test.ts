@@ -125,6 +125,32 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
     await page.close();
   });
 
+  it('links a fill rate to the items that lack the value', async () => {
+    // Plain text properties only, so "empty" is plainly null or blank here.
+    const lacking = new Map<string, string[]>();
+    const holding = new Map<string, number>();
+    for (const r of oracle.records.content) {
+      for (const [alias, p] of Object.entries(r.properties as Record<string, Json>)) {
+        if (!['Umbraco.TextBox', 'Umbraco.TextArea'].includes(String(p.editorAlias))) continue;
+        const id = `${String(r.type)}.${alias}`;
+        if (p.value === null || String(p.value).trim() === '') lacking.set(id, [...(lacking.get(id) ?? []), String(r.key)]);
+        else holding.set(id, (holding.get(id) ?? 0) + 1);
+      }
+    }
+    const [id, keys] = [...lacking].filter(([i]) => holding.has(i)).sort((a, b) => b[1].length - a[1].length)[0] as [string, string[]];
+    const [typeAlias, property] = id.split('.') as [string, string];
+    const type = oracle.contentTypes.find((t) => t.alias === typeAlias) as Json;
+    const page = await open(`types/${String(type.key)}/`);
+    const cell = page.locator(`tr:has(> td:first-child > code:text-is("${property}")) td.pct a`).first();
+    assert.match(await cell.innerText(), new RegExp(`^${holding.get(id)}/${(holding.get(id) ?? 0) + keys.length} `));
+    await cell.click();
+    await page.waitForURL(url(`inventories/missing/${typeAlias}/${property}/`));
+    assert.equal(Number(await page.locator('[data-count="missing"]').innerText()), keys.length);
+    const listed = await page.locator('[data-missing-list] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(listed.sort(), keys.map((k) => `/content/${k}/`).sort());
+    await page.close();
+  });
+
   it('makes the tree one tab stop that arrow keys move in', async () => {
     const page = await open('content/');
     const stops = await page.locator('ul.tree a, ul.tree summary').evaluateAll((els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length);
