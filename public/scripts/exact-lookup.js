@@ -30,7 +30,12 @@ export function fnv1a(text) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return hash;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
 }
 
 /** The shard file and key a query names, or undefined when the query is none of the four forms. */
@@ -61,6 +66,7 @@ export async function findExact(base, query) {
   const shard = await fetchJson(`${base}lookup/${plan.file}`).catch(() => undefined);
   const found = shard && Object.hasOwn(shard, plan.key) ? shard[plan.key] : undefined;
   if (!found) return [];
-  const hits = Array.isArray(found[0]) ? found : [found];
+  // By GUID a hit is [kind, name]; by id [kind, key, name]; by URL a list of [kind, key, name, language?].
+  const hits = plan.how === 'GUID' || plan.how === 'UDI' ? [[found[0], plan.key, found[1]]] : Array.isArray(found[0]) ? found : [found];
   return hits.map(([kind, key, name, language]) => ({ url: `${base}${kind}/${dashed(key)}/`, title: name, kind, how: plan.how, language }));
 }

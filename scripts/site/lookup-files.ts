@@ -1,7 +1,7 @@
 /**
  * Writes the exact-lookup shards (layout in lookup-keys.ts) into the built site's `lookup/` folder. Every shard is a
- * JSON object from lookup key to hits; a hit is `[kind, 32-hex key, name]` (URL hits add the language, since
- * several items may share a path across domains or languages).
+ * JSON object from lookup key to hits: `[kind, name]` by GUID (the key is the item's), `[kind, 32-hex key, name]` by
+ * id, and a list of `[kind, 32-hex key, name, language?]` by URL (several items may share a path across domains).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,8 +10,9 @@ import { guidKeyOf, guidShard, idShard, planLayout, urlKeyOf, urlShard, type Loo
 
 export const LOOKUP_DIR = 'lookup';
 export const LOOKUP_LAYOUT_FILE = 'layout.json';
+const WRITE_BATCH = 64;
 
-type Hit = [kind: string, key: string, name: string, language?: string];
+type Hit = [kind: string, keyOrName: string, name?: string, language?: string];
 type Shards = Map<string, Map<string, Hit | Hit[]>>;
 
 export interface LookupSummary { layout: LookupLayout; shards: number; largestShardBytes: number; keys: number }
@@ -39,7 +40,7 @@ export async function writeLookupFiles(nodes: readonly SiteNode[], outDir: strin
   let keys = 0;
   for (const node of nodes) {
     const guid = guidKeyOf(node.key) as string;
-    put(shards, guidShard(layout, guid), guid, [node.kind, guid, node.name], false);
+    put(shards, guidShard(layout, guid), guid, [node.kind, node.name], false);
     put(shards, idShard(layout, node.id), String(node.id), [node.kind, guid, node.name], false);
     keys += 2;
     for (const [url, language] of urlsOf(node)) {
@@ -52,10 +53,14 @@ export async function writeLookupFiles(nodes: readonly SiteNode[], outDir: strin
   const root = path.join(outDir, LOOKUP_DIR);
   for (const folder of ['g', 'i', 'u']) await mkdir(path.join(root, folder), { recursive: true });
   let largestShardBytes = 0;
-  for (const [file, entries] of shards) {
-    const text = JSON.stringify(Object.fromEntries(entries));
-    largestShardBytes = Math.max(largestShardBytes, Buffer.byteLength(text));
-    await writeFile(path.join(root, file), text);
+  const files = [...shards];
+  // Thousands of small files at 100k items: written a batch at a time, not one after the other.
+  for (let i = 0; i < files.length; i += WRITE_BATCH) {
+    await Promise.all(files.slice(i, i + WRITE_BATCH).map(([file, entries]) => {
+      const text = JSON.stringify(Object.fromEntries(entries));
+      largestShardBytes = Math.max(largestShardBytes, Buffer.byteLength(text));
+      return writeFile(path.join(root, file), text);
+    }));
   }
   await writeFile(path.join(root, LOOKUP_LAYOUT_FILE), JSON.stringify(layout));
   return { layout, shards: shards.size, largestShardBytes, keys };

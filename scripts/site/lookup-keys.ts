@@ -6,16 +6,20 @@
  * Shards: `g/<first hex chars of the GUID>.json`, `i/<floor(id / ID_BLOCK)>.json`, `u/<FNV-1a of the path mod buckets>.json`.
  */
 export const ID_BLOCK = 32;
-/** Entries a shard aims to stay under: ~32 entries of ~80 bytes keep every lookup at a few KB at 100k items. */
-export const SHARD_TARGET = 32;
+/**
+ * Entries a shard aims to stay under, so that every lookup fetches a few KB at 100k items: GUID hits are short
+ * (`[kind, name]`, the key is the shard's own key), URL hits carry the item key too.
+ */
+export const GUID_SHARD_TARGET = 64;
+export const URL_SHARD_TARGET = 32;
 
 export interface LookupLayout { version: 1; guidChars: number; idBlock: number; urlBuckets: number }
 
 export function planLayout(items: number, urls: number): LookupLayout {
   let guidChars = 1;
-  while (guidChars < 4 && items / 16 ** guidChars > SHARD_TARGET) guidChars += 1;
+  while (guidChars < 4 && items / 16 ** guidChars > GUID_SHARD_TARGET) guidChars += 1;
   let urlBuckets = 1;
-  while (urls / urlBuckets > SHARD_TARGET) urlBuckets *= 2;
+  while (urls / urlBuckets > URL_SHARD_TARGET) urlBuckets *= 2;
   return { version: 1, guidChars, idBlock: ID_BLOCK, urlBuckets };
 }
 
@@ -50,14 +54,22 @@ export function urlKeyOf(text: string): string | undefined {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** FNV-1a over UTF-16 code units, unsigned 32-bit. */
+/**
+ * FNV-1a over UTF-16 code units, then MurmurHash3's final mix: FNV's low bits alone spread paths that differ in a few
+ * characters unevenly over power-of-two bucket counts. Unsigned 32-bit.
+ */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return hash;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
 }
 
 export const guidShard = (layout: LookupLayout, guidKey: string): string => `g/${guidKey.slice(0, layout.guidChars)}.json`;
