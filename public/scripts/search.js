@@ -7,7 +7,7 @@ const root = document.getElementById('search');
 const FILTER_LABELS = { kind: 'Kind', type: 'Content type', root: 'Root section', language: 'Language' };
 const PAGE = 20;
 /** Results whose order is refined after loading their data: name matches, content items first. */
-const RERANK = 50;
+const RERANK = 30;
 
 async function start() {
   const base = root.dataset.base || '/';
