@@ -42,19 +42,25 @@ async function start() {
       status.textContent = 'Type a word or phrase.';
       return;
     }
-    const [exact, found] = await Promise.all([
-      q === '' ? [] : findExact(base, q),
-      pagefind.search(q === '' ? null : q, { filters: any }),
-    ]);
+    const exact = q === '' ? [] : await findExact(base, q);
+    if (id !== run) return;
+    const exactHits = exact.map((hit) => ({ data: async () => exactData(hit) }));
+    // The index holds no identifiers: a GUID, UDI or id that names an item needs no full-text search at all.
+    if (exact.length > 0 && exact[0].how !== 'URL' && Object.keys(filters).length === 0) return show(id, q, exactHits);
+    const found = await pagefind.search(q === '' ? null : q, { filters: any });
     if (id !== run) return;
     const exactUrls = new Set(exact.map((hit) => hit.url));
     const ranked = await rerank(found.results, q);
     if (id !== run) return;
+    updateCounts(filterBox, found.filters);
     // An exactly found item is dropped from the full-text hits (searched among the re-ranked head, where it ranks).
-    results = [...exact.map((hit) => ({ data: async () => exactData(hit) })), ...ranked.filter((r) => r.url === undefined || !exactUrls.has(r.url))];
+    await show(id, q, [...exactHits, ...ranked.filter((r) => r.url === undefined || !exactUrls.has(r.url))]);
+  }
+
+  async function show(id, q, found) {
+    results = found;
     shown = 0;
     list.replaceChildren();
-    updateCounts(filterBox, found.filters);
     status.textContent = `${results.length} result${results.length === 1 ? '' : 's'}${q ? ` for “${q}”` : ''}.`;
     await showMore(id);
   }
