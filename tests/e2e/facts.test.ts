@@ -151,6 +151,36 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
     await page.close();
   });
 
+  it('ranks content above media among name matches and hides facet values without hits', async () => {
+    const wordsOf = (e: Json) => String(e.name).toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+    const inMedia = new Set(oracle.index.media.flatMap(wordsOf));
+    const word = oracle.index.content.flatMap(wordsOf).find((w) => inMedia.has(w)) as string;
+    assert.ok(word, 'a word in the name of a content item and of a media item');
+    const page = await open(`search/?q=${encodeURIComponent(word)}`);
+    await page.waitForSelector('#search[data-ready="true"]');
+    await page.locator('#search-results li').first().waitFor();
+    const hits = await page.locator('#search-results li > a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
+    const named = hits.filter(([, title]) => String(title).toLowerCase().includes(word)).map(([href]) => String(href).split('/')[1]);
+    assert.ok(named.includes('content') && named.includes('media'), `both kinds are named “${word}”`);
+    assert.ok(named.lastIndexOf('content') < named.indexOf('media'), `content first: ${named.join(' ')}`);
+    const counts = await page.locator('#search-filters label').evaluateAll((labels) => labels.map((l) => [(l as HTMLElement).hidden, l.querySelector('[data-count]')?.textContent]));
+    assert.ok(counts.some(([hidden]) => hidden), 'some facet value has no hit for the word');
+    for (const [hidden, text] of counts) assert.equal(hidden, text === ' (0)', `${String(text)} shown only with hits`);
+    await page.close();
+  });
+
+  it('puts results before folded filters on a narrow screen', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(url('search/?q=tea'));
+    await page.waitForSelector('#search[data-ready="true"]');
+    await page.locator('#search-results li').first().waitFor();
+    assert.equal(await page.locator('details.search-filters').evaluate((d) => (d as HTMLDetailsElement).open), false, 'filters folded');
+    const top = (selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
+    assert.ok(await top('#search-results') < await top('details.search-filters'), 'results above the filters');
+    await page.close();
+  });
+
   it('makes the tree one tab stop that arrow keys move in', async () => {
     const page = await open('content/');
     const stops = await page.locator('ul.tree a, ul.tree summary').evaluateAll((els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length);
