@@ -2,8 +2,13 @@
 // index needed. Keys and shard names follow scripts/site/lookup-keys.ts (a unit test checks the two agree).
 
 export function guidKeyOf(text) {
-  const t = text.trim().replace(/^umb:\/\/[a-z-]+\//i, '').replace(/^\{(.*)\}$/, '$1');
-  return /^[0-9a-f]{32}$/i.test(t.replace(/-/g, '')) && /^[0-9a-f-]+$/i.test(t) ? t.replace(/-/g, '').toLowerCase() : undefined;
+  const t = text
+    .trim()
+    .replace(/^umb:\/\/[a-z-]+\//i, '')
+    .replace(/^\{(.*)\}$/, '$1');
+  return /^[0-9a-f]{32}$/i.test(t.replace(/-/g, '')) && /^[0-9a-f-]+$/i.test(t)
+    ? t.replace(/-/g, '').toLowerCase()
+    : undefined;
 }
 
 export function idKeyOf(text) {
@@ -15,11 +20,19 @@ export function urlKeyOf(text) {
   const t = text.trim();
   let pathname;
   if (/^https?:\/\//i.test(t)) {
-    try { pathname = new URL(t).pathname; } catch { return undefined; }
+    try {
+      pathname = new URL(t).pathname;
+    } catch {
+      return undefined;
+    }
   } else if (t.startsWith('/')) pathname = t.replace(/[?#].*$/, '');
   else return undefined;
   let decoded = pathname;
-  try { decoded = decodeURIComponent(pathname); } catch { /* a stray % stays as written */ }
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    /* a stray % stays as written */
+  }
   const trimmed = decoded.toLowerCase().replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
@@ -41,7 +54,12 @@ export function fnv1a(text) {
 /** The shard file and key a query names, or undefined when the query is none of the four forms. */
 export function planLookup(layout, query) {
   const guid = guidKeyOf(query);
-  if (guid !== undefined) return { how: /^\s*umb:/i.test(query) ? 'UDI' : 'GUID', file: `g/${guid.slice(0, layout.guidChars)}.json`, key: guid };
+  if (guid !== undefined)
+    return {
+      how: /^\s*umb:/i.test(query) ? 'UDI' : 'GUID',
+      file: `g/${guid.slice(0, layout.guidChars)}.json`,
+      key: guid,
+    };
   const id = idKeyOf(query);
   if (id !== undefined) return { how: 'id', file: `i/${Math.floor(id / layout.idBlock)}.json`, key: String(id) };
   const url = urlKeyOf(query);
@@ -67,6 +85,17 @@ export async function findExact(base, query) {
   const found = shard && Object.hasOwn(shard, plan.key) ? shard[plan.key] : undefined;
   if (!found) return [];
   // By GUID a hit is [kind, name]; by id [kind, key, name]; by URL a list of [kind, key, name, language?].
-  const hits = plan.how === 'GUID' || plan.how === 'UDI' ? [[found[0], plan.key, found[1]]] : Array.isArray(found[0]) ? found : [found];
-  return hits.map(([kind, key, name, language]) => ({ url: `${base}${kind}/${dashed(key)}/`, title: name, kind, how: plan.how, language }));
+  const hits =
+    plan.how === 'GUID' || plan.how === 'UDI'
+      ? [[found[0], plan.key, found[1]]]
+      : Array.isArray(found[0])
+        ? found
+        : [found];
+  return hits.map(([kind, key, name, language]) => ({
+    url: `${base}${kind}/${dashed(key)}/`,
+    title: name,
+    kind,
+    how: plan.how,
+    language,
+  }));
 }

@@ -11,7 +11,9 @@ import { isEmptyValue } from '../../src/lib/values/value-text.ts';
 export const BLOCK_HOLDER_LIMIT = 200;
 
 export interface BlockUsage {
-  instances: number; holderItems: number; holders: BlockHolder[];
+  instances: number;
+  holderItems: number;
+  holders: BlockHolder[];
   fill: Record<string, { filled: number; total: number }>;
 }
 
@@ -31,7 +33,7 @@ export function createBlockStats(types: TypeIndex): BlockStats {
       let u = usage.get(type.key);
       if (u === undefined) {
         const fill = Object.fromEntries(types.listProperties(type).map((p) => [p.alias, { filled: 0, total: 0 }]));
-        usage.set(type.key, u = { instances: 0, holderItems: 0, holders: [], fill, seen: new Map() });
+        usage.set(type.key, (u = { instances: 0, holderItems: 0, holders: [], fill, seen: new Map() }));
       }
       u.instances += 1;
       const values = new Map(element.values.map((v) => [v.alias, v.value]));

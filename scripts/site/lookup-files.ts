@@ -15,7 +15,12 @@ const WRITE_BATCH = 64;
 type Hit = [kind: string, keyOrName: string, name?: string, language?: string];
 type Shards = Map<string, Map<string, Hit | Hit[]>>;
 
-export interface LookupSummary { layout: LookupLayout; shards: number; largestShardBytes: number; keys: number }
+export interface LookupSummary {
+  layout: LookupLayout;
+  shards: number;
+  largestShardBytes: number;
+  keys: number;
+}
 
 function urlsOf(node: SiteNode): Array<[url: string, language?: string]> {
   const out: Array<[string, string?]> = [];
@@ -26,7 +31,7 @@ function urlsOf(node: SiteNode): Array<[url: string, language?: string]> {
 
 function put(shards: Shards, file: string, key: string, hit: Hit, many: boolean): void {
   let shard = shards.get(file);
-  if (shard === undefined) shards.set(file, shard = new Map());
+  if (shard === undefined) shards.set(file, (shard = new Map()));
   if (!many) return void shard.set(key, hit);
   const list = (shard.get(key) as Hit[] | undefined) ?? [];
   if (!list.some((h) => h[1] === hit[1])) list.push(hit);
@@ -46,7 +51,13 @@ export async function writeLookupFiles(nodes: readonly SiteNode[], outDir: strin
     for (const [url, language] of urlsOf(node)) {
       const urlKey = urlKeyOf(url.startsWith('/') || /^https?:/i.test(url) ? url : `/${url}`);
       if (urlKey === undefined) continue;
-      put(shards, urlShard(layout, urlKey), urlKey, language ? [node.kind, guid, node.name, language] : [node.kind, guid, node.name], true);
+      put(
+        shards,
+        urlShard(layout, urlKey),
+        urlKey,
+        language ? [node.kind, guid, node.name, language] : [node.kind, guid, node.name],
+        true,
+      );
       keys += 1;
     }
   }
@@ -56,11 +67,13 @@ export async function writeLookupFiles(nodes: readonly SiteNode[], outDir: strin
   const files = [...shards];
   // Thousands of small files at 100k items: written a batch at a time, not one after the other.
   for (let i = 0; i < files.length; i += WRITE_BATCH) {
-    await Promise.all(files.slice(i, i + WRITE_BATCH).map(([file, entries]) => {
-      const text = JSON.stringify(Object.fromEntries(entries));
-      largestShardBytes = Math.max(largestShardBytes, Buffer.byteLength(text));
-      return writeFile(path.join(root, file), text);
-    }));
+    await Promise.all(
+      files.slice(i, i + WRITE_BATCH).map(([file, entries]) => {
+        const text = JSON.stringify(Object.fromEntries(entries));
+        largestShardBytes = Math.max(largestShardBytes, Buffer.byteLength(text));
+        return writeFile(path.join(root, file), text);
+      }),
+    );
   }
   await writeFile(path.join(root, LOOKUP_LAYOUT_FILE), JSON.stringify(layout));
   return { layout, shards: shards.size, largestShardBytes, keys };

@@ -3,7 +3,8 @@
  * The build writes small shard files under `lookup/` (see lookup-files.ts) and the search page fetches the one shard a
  * query names (public/scripts/exact-lookup.js mirrors these rules; tests/unit/site-lookup.test.ts keeps them in step).
  *
- * Shards: `g/<first hex chars of the GUID>.json`, `i/<floor(id / ID_BLOCK)>.json`, `u/<FNV-1a of the path mod buckets>.json`.
+ * Shards: `g/<first hex chars of the GUID>.json`, `i/<floor(id / ID_BLOCK)>.json`,
+ * `u/<FNV-1a of the path mod buckets>.json`.
  */
 export const ID_BLOCK = 32;
 /**
@@ -13,7 +14,12 @@ export const ID_BLOCK = 32;
 export const GUID_SHARD_TARGET = 64;
 export const URL_SHARD_TARGET = 32;
 
-export interface LookupLayout { version: 1; guidChars: number; idBlock: number; urlBuckets: number }
+export interface LookupLayout {
+  version: 1;
+  guidChars: number;
+  idBlock: number;
+  urlBuckets: number;
+}
 
 export function planLayout(items: number, urls: number): LookupLayout {
   let guidChars = 1;
@@ -25,8 +31,13 @@ export function planLayout(items: number, urls: number): LookupLayout {
 
 /** 32 lower-case hex digits, from a GUID in any of its written forms or a UDI; undefined otherwise. */
 export function guidKeyOf(text: string): string | undefined {
-  const t = text.trim().replace(/^umb:\/\/[a-z-]+\//i, '').replace(/^\{(.*)\}$/, '$1');
-  return /^[0-9a-f]{32}$/i.test(t.replace(/-/g, '')) && /^[0-9a-f-]+$/i.test(t) ? t.replace(/-/g, '').toLowerCase() : undefined;
+  const t = text
+    .trim()
+    .replace(/^umb:\/\/[a-z-]+\//i, '')
+    .replace(/^\{(.*)\}$/, '$1');
+  return /^[0-9a-f]{32}$/i.test(t.replace(/-/g, '')) && /^[0-9a-f-]+$/i.test(t)
+    ? t.replace(/-/g, '').toLowerCase()
+    : undefined;
 }
 
 export function idKeyOf(text: string): number | undefined {
@@ -49,7 +60,9 @@ export function urlKeyOf(text: string): string | undefined {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);
-  } catch { /* a stray % stays as written */ }
+  } catch {
+    /* a stray % stays as written */
+  }
   const trimmed = decoded.toLowerCase().replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
@@ -72,6 +85,7 @@ export function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-export const guidShard = (layout: LookupLayout, guidKey: string): string => `g/${guidKey.slice(0, layout.guidChars)}.json`;
+export const guidShard = (layout: LookupLayout, guidKey: string): string =>
+  `g/${guidKey.slice(0, layout.guidChars)}.json`;
 export const idShard = (layout: LookupLayout, id: number): string => `i/${Math.floor(id / layout.idBlock)}.json`;
 export const urlShard = (layout: LookupLayout, urlKey: string): string => `u/${fnv1a(urlKey) % layout.urlBuckets}.json`;

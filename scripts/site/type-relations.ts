@@ -20,7 +20,10 @@ export interface TypeRelations {
   unused: boolean;
 }
 
-export interface TypeUseCounts { items: number; blockUses: number }
+export interface TypeUseCounts {
+  items: number;
+  blockUses: number;
+}
 
 function parentIdsOf(type: ContentTypeRecord, byId: Map<number, ContentTypeRecord>): number[] {
   const ids = new Set<number>();
@@ -37,10 +40,18 @@ function parentKeyOf(type: ContentTypeRecord): string | undefined {
 }
 
 /** Relations per type key; `uses` gives each type's own item and block counts (keyed by type key). */
-export function listTypeRelations(types: ContentTypeRecord[], uses: (type: ContentTypeRecord) => TypeUseCounts): Map<string, TypeRelations> {
+export function listTypeRelations(
+  types: ContentTypeRecord[],
+  uses: (type: ContentTypeRecord) => TypeUseCounts,
+): Map<string, TypeRelations> {
   const byId = new Map(types.map((t) => [t.id, t]));
   const byKey = new Map(types.map((t) => [t.key.toLowerCase(), t]));
-  const relations = new Map<string, TypeRelations>(types.map((t) => [t.key, { composedInto: [], parentOf: [], allowedUnder: [], itemsThroughCompositions: 0, unused: false }]));
+  const relations = new Map<string, TypeRelations>(
+    types.map((t) => [
+      t.key,
+      { composedInto: [], parentOf: [], allowedUnder: [], itemsThroughCompositions: 0, unused: false },
+    ]),
+  );
   const add = (key: string, field: 'composedInto' | 'parentOf' | 'allowedUnder', alias: string) => {
     const list = relations.get(byKey.get(key.toLowerCase())?.key ?? '')?.[field];
     if (list !== undefined && !list.includes(alias)) list.push(alias);
@@ -50,7 +61,8 @@ export function listTypeRelations(types: ContentTypeRecord[], uses: (type: Conte
     for (const id of parentIdsOf(type, byId)) add((byId.get(id) as ContentTypeRecord).key, 'parentOf', type.alias);
     const parentKey = parentKeyOf(type);
     if (parentKey !== undefined && parentKey !== type.key) add(parentKey, 'parentOf', type.alias);
-    for (const ref of type.allowedContentTypes) if (ref.key.toLowerCase() !== type.key) add(ref.key, 'allowedUnder', type.alias);
+    for (const ref of type.allowedContentTypes)
+      if (ref.key.toLowerCase() !== type.key) add(ref.key, 'allowedUnder', type.alias);
   }
   const byAlias = new Map(types.map((t) => [t.alias, t]));
   for (const type of types) {
@@ -67,7 +79,12 @@ export function listTypeRelations(types: ContentTypeRecord[], uses: (type: Conte
     visit(r.composedInto);
     r.itemsThroughCompositions = [...composers].reduce((sum, t) => sum + uses(t).items, 0);
     const own = uses(type);
-    r.unused = own.items === 0 && own.blockUses === 0 && r.composedInto.length === 0 && r.parentOf.length === 0 && r.allowedUnder.length === 0;
+    r.unused =
+      own.items === 0 &&
+      own.blockUses === 0 &&
+      r.composedInto.length === 0 &&
+      r.parentOf.length === 0 &&
+      r.allowedUnder.length === 0;
   }
   return relations;
 }

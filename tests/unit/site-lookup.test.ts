@@ -4,12 +4,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { writeLookupFiles } from '../../scripts/site/lookup-files.ts';
-import { fnv1a, guidKeyOf, guidShard, idKeyOf, idShard, planLayout, urlKeyOf, urlShard } from '../../scripts/site/lookup-keys.ts';
+import {
+  fnv1a,
+  guidKeyOf,
+  guidShard,
+  idKeyOf,
+  idShard,
+  planLayout,
+  urlKeyOf,
+  urlShard,
+} from '../../scripts/site/lookup-keys.ts';
 import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
 
 interface ClientLookup {
-  guidKeyOf(t: string): string | undefined; idKeyOf(t: string): number | undefined; urlKeyOf(t: string): string | undefined;
-  fnv1a(t: string): number; planLookup(layout: object, q: string): { how: string; file: string; key: string } | undefined;
+  guidKeyOf(t: string): string | undefined;
+  idKeyOf(t: string): number | undefined;
+  urlKeyOf(t: string): string | undefined;
+  fnv1a(t: string): number;
+  planLookup(layout: object, q: string): { how: string; file: string; key: string } | undefined;
 }
 // The browser module is plain JavaScript served as-is; load it by path so TypeScript does not need its types.
 const clientPath = path.resolve(import.meta.dirname, '../../public/scripts/exact-lookup.js');
@@ -17,9 +29,24 @@ const client = (await import(clientPath)) as ClientLookup;
 
 const GUID = '7B24D49D-9415-4DC2-BF28-9FC5C4CB802C';
 const QUERIES = [
-  GUID, GUID.toLowerCase(), `{${GUID}}`, GUID.replace(/-/g, ''), 'umb://document/7b24d49d94154dc2bf289fc5c4cb802c',
-  `umb://media/${GUID}`, '1234', ' 42 ', '/Products/Tea/', '/products/tea', 'https://shop.example/products/tea/?x=1',
-  '/', '/caf%C3%A9/', 'tea', '12ab', '', '/ünïcode/straße', '99999999999',
+  GUID,
+  GUID.toLowerCase(),
+  `{${GUID}}`,
+  GUID.replace(/-/g, ''),
+  'umb://document/7b24d49d94154dc2bf289fc5c4cb802c',
+  `umb://media/${GUID}`,
+  '1234',
+  ' 42 ',
+  '/Products/Tea/',
+  '/products/tea',
+  'https://shop.example/products/tea/?x=1',
+  '/',
+  '/caf%C3%A9/',
+  'tea',
+  '12ab',
+  '',
+  '/ünïcode/straße',
+  '99999999999',
 ];
 
 describe('exact lookup keys', () => {
@@ -51,7 +78,13 @@ describe('exact lookup keys', () => {
       const guid = guidKeyOf(q);
       const id = idKeyOf(q);
       const url = urlKeyOf(q);
-      const expected = guid ? guidShard(layout, guid) : id !== undefined ? idShard(layout, id) : url ? urlShard(layout, url) : undefined;
+      const expected = guid
+        ? guidShard(layout, guid)
+        : id !== undefined
+          ? idShard(layout, id)
+          : url
+            ? urlShard(layout, url)
+            : undefined;
       assert.equal(client.planLookup(layout, q)?.file, expected, q);
     }
   });
@@ -65,20 +98,43 @@ describe('exact lookup keys', () => {
   it('writes shards the browser module finds items in, by GUID, id and every language URL', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'lookup-'));
     try {
+      const hex8 = (v: number) => v.toString(16).padStart(8, '0');
       // Spread keys over the hex range as real GUIDs are (Knuth's multiplicative hash of n).
-      const keyOf = (n: number) => `${(Math.imul(n, 2654435761) >>> 0).toString(16).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const keyOf = (n: number) =>
+        `${hex8(Math.imul(n, 2654435761) >>> 0)}-0000-4000-8000-${String(n).padStart(12, '0')}`;
       const node = (n: number, url: string | null, urls?: Record<string, string>): SiteNode => ({
-        kind: n % 2 ? 'content' : 'media', id: 1000 + n, key: keyOf(n), name: `Item ${n}`,
-        type: 't', parentId: -1, parent: null, root: '', level: 1, sortOrder: n, childCount: 0, url, createDate: null, updateDate: null,
-        chunk: null, offset: null, length: null, cultures: Object.keys(urls ?? {}), ...(urls ? { urls } : {}),
+        kind: n % 2 ? 'content' : 'media',
+        id: 1000 + n,
+        key: keyOf(n),
+        name: `Item ${n}`,
+        type: 't',
+        parentId: -1,
+        parent: null,
+        root: '',
+        level: 1,
+        sortOrder: n,
+        childCount: 0,
+        url,
+        createDate: null,
+        updateDate: null,
+        chunk: null,
+        offset: null,
+        length: null,
+        cultures: Object.keys(urls ?? {}),
+        ...(urls ? { urls } : {}),
       });
-      const nodes = Array.from({ length: 300 }, (_, n) => node(n, n % 2 ? `/page-${n}/` : null, n === 7 ? { 'da-DK': '/da/side-7/', en: '/page-7/' } : undefined));
+      const nodes = Array.from({ length: 300 }, (_, n) =>
+        node(n, n % 2 ? `/page-${n}/` : null, n === 7 ? { 'da-DK': '/da/side-7/', en: '/page-7/' } : undefined),
+      );
       const summary = await writeLookupFiles(nodes, dir);
       const layout = JSON.parse(await readFile(path.join(dir, 'lookup/layout.json'), 'utf8')) as object;
       const find = async (q: string) => {
         const plan = client.planLookup(layout, q);
         assert.ok(plan, q);
-        const shard = JSON.parse(await readFile(path.join(dir, 'lookup', plan.file), 'utf8')) as Record<string, unknown>;
+        const shard = JSON.parse(await readFile(path.join(dir, 'lookup', plan.file), 'utf8')) as Record<
+          string,
+          unknown
+        >;
         return shard[plan.key];
       };
       const seven = keyOf(7).replace(/-/g, '');

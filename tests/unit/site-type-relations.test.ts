@@ -6,7 +6,18 @@ import type { ContentTypeRecord } from '../../scripts/snapshot/snapshot-format.t
 const k = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ref = (n: number) => ({ key: k(n) });
 function type(n: number, alias: string, extra: Partial<ContentTypeRecord> = {}): ContentTypeRecord {
-  return { id: n, key: k(n), alias, name: alias, path: `-1,500,${n}`, propertyGroups: [], compositions: [], allowedContentTypes: [], allowedTemplates: [], ...extra };
+  return {
+    id: n,
+    key: k(n),
+    alias,
+    name: alias,
+    path: `-1,500,${n}`,
+    propertyGroups: [],
+    compositions: [],
+    allowedContentTypes: [],
+    allowedTemplates: [],
+    ...extra,
+  };
 }
 
 describe('type relations', () => {
@@ -23,7 +34,10 @@ describe('type relations', () => {
     type(10, 'block'),
     type(11, 'nothing'),
   ];
-  const counts: Record<string, { items: number; blockUses: number }> = { article: { items: 5, blockUses: 0 }, block: { items: 0, blockUses: 3 } };
+  const counts: Record<string, { items: number; blockUses: number }> = {
+    article: { items: 5, blockUses: 0 },
+    block: { items: 0, blockUses: 3 },
+  };
   const relations = listTypeRelations(types, (t) => counts[t.alias] ?? { items: 0, blockUses: 0 });
   const of = (n: number) => relations.get(k(n));
 

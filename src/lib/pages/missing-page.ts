@@ -12,7 +12,11 @@ async function readEntries(): Promise<MissingEntry[]> {
   const data = await loadSiteData();
   const out: MissingEntry[] = [];
   const file = path.join(data.env.siteDataDir, SITE_DATA_FILES.missing);
-  for await (const entry of iterateNdjson(file, z.custom<MissingEntry>(() => true))) out.push(entry);
+  for await (const entry of iterateNdjson(
+    file,
+    z.custom<MissingEntry>(() => true),
+  ))
+    out.push(entry);
   return out;
 }
 
@@ -29,8 +33,12 @@ export async function getMissingPage(typeAlias: string, property: string) {
   const type = data.types.findByAlias(typeAlias);
   const params = new URLSearchParams({ type: typeAlias, missing: property });
   return {
-    typeAlias, typeName: type?.name ?? typeAlias, property, count: entry.count,
-    typeHref: type ? typeHref(type.key) : undefined, inventoryHref: inventoryHref('fill-rates'),
+    typeAlias,
+    typeName: type?.name ?? typeAlias,
+    property,
+    count: entry.count,
+    typeHref: type ? typeHref(type.key) : undefined,
+    inventoryHref: inventoryHref('fill-rates'),
     filterHref: `${href('inventories/items/')}?${params}`,
     items: entry.items.flatMap(([key, languages]) => {
       const node = data.lookup.findNode(key);

@@ -62,7 +62,9 @@ export function formatFileSize(bytes: number): string {
 export function flattenFields(value: unknown, prefix = '', depth = 0): Array<[path: string, text: string]> {
   if (depth > 8) return [[prefix, JSON.stringify(value)]];
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flattenFields(child, prefix ? `${prefix}.${key}` : key, depth + 1));
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+      flattenFields(child, prefix ? `${prefix}.${key}` : key, depth + 1),
+    );
   }
   if (Array.isArray(value)) {
     if (value.every((v) => typeof v !== 'object' || v === null)) return [[prefix, value.map(String).join(', ')]];
@@ -84,7 +86,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function formatDate(text: string | null | undefined): string | undefined {
   if (text === null || text === undefined || text.trim() === '') return undefined;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    text.trim(),
+  );
   if (m === null) return text;
   const [, y, mo, d, h, mi, zone] = m;
   const day = `${Number(d)} ${MONTHS[Number(mo) - 1] ?? mo} ${y}`;
