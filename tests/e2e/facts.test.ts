@@ -252,6 +252,17 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
     await page.close();
   });
 
+  it('shows a media file size once, in units', async () => {
+    const bytesOf = (r: Json) =>
+      Number(((r.properties as Record<string, Json>).umbracoBytes?.value as string | number) ?? NaN);
+    const record = oracle.records.media.find((r) => bytesOf(r) >= 1024 && bytesOf(r) < 1024 * 1024) as Json;
+    const page = await open(`media/${String(record.key)}/`);
+    const text = await page.locator('main').innerText();
+    assert.match(text, new RegExp(`${(bytesOf(record) / 1024).toFixed(1)} KB`));
+    assert.equal(await page.locator('section.property[aria-label="umbracoBytes"]').count(), 0, 'no second, raw size');
+    await page.close();
+  });
+
   it('makes the tree one tab stop that arrow keys move in', async () => {
     const page = await open('content/');
     const stops = await page
