@@ -128,7 +128,7 @@ function averageItemBytes(dir: string, m: { files: Record<string, { bytes: numbe
   return Math.max(200, Math.round(bytes / Math.max(1, records)));
 }
 
-/** Three queries from the data: a common word, a rarer one, and a two-word phrase. */
+/** Three queries from the data (a common word, a rarer one, a two-word phrase), then an exact lookup by GUID and by URL. */
 function pickQueries(dir: string): string[] {
   const counts = new Map<string, number>();
   const lines = readFileSync(join(dir, 'search-records.ndjson'), 'utf8').split('\n').slice(0, 2000);
@@ -140,5 +140,8 @@ function pickQueries(dir: string): string[] {
   const sorted = [...counts].sort((a, b) => b[1] - a[1]).map(([w]) => w);
   const common = sorted[0] ?? 'content';
   const rare = sorted[Math.floor(sorted.length * 0.6)] ?? 'media';
-  return [common, rare, `${sorted[1] ?? 'home'} ${sorted[2] ?? 'page'}`];
+  const middle = readFileSync(join(dir, 'nodes.ndjson'), 'utf8').split('\n').filter(Boolean);
+  const node = JSON.parse(middle[Math.floor(middle.length / 2)] ?? '{}') as { key?: string; url?: string | null };
+  const withUrl = middle.map((l) => JSON.parse(l) as { url?: string | null }).find((n) => n.url && n.url.length > 1);
+  return [common, rare, `${sorted[1] ?? 'home'} ${sorted[2] ?? 'page'}`, ...(node.key ? [node.key.toUpperCase()] : []), ...(withUrl?.url ? [withUrl.url] : [])];
 }

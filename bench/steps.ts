@@ -2,13 +2,14 @@
  * One build step per process, so the benchmark can time each and account its peak memory on its own:
  *   node bench/steps.ts site-data <snapshotDir> <siteDataDir>
  *   node bench/steps.ts astro <snapshotDir> <siteDataDir> <outDir> <cacheDir>
- *   node bench/steps.ts search <siteDataDir> <outDir> [shardSize]
+ *   node bench/steps.ts search <siteDataDir> <outDir> [shardSize]   (the Pagefind index and the exact-lookup shards)
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
 import path from 'node:path';
 import { runAstroBuild } from '../scripts/site/astro-step.ts';
 import { loadBuildConfig } from '../scripts/site/build-config.ts';
-import { prepareSiteData } from '../scripts/site/prepare-site-data.ts';
+import { writeLookupFiles } from '../scripts/site/lookup-files.ts';
+import { prepareSiteData, readSiteNodes } from '../scripts/site/prepare-site-data.ts';
 import { buildSearchIndex } from '../scripts/site/search-index.ts';
 import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
 
@@ -30,7 +31,8 @@ async function run(): Promise<unknown> {
     case 'search': {
       const [siteDataDir, outDir, shardSize] = args as [string, string, string | undefined];
       const summary = await buildSearchIndex(path.join(siteDataDir, SITE_DATA_FILES.search), outDir, '/', Number(shardSize ?? 20000));
-      return { millis: summary.millis, records: summary.records, bundles: summary.bundles.length };
+      const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir);
+      return { millis: summary.millis, records: summary.records, bundles: summary.bundles.length, lookupShards: lookup.shards, largestLookupShardBytes: lookup.largestShardBytes };
     }
     default:
       throw new Error(`unknown step '${step}': site-data, astro or search`);

@@ -1,8 +1,13 @@
 // The search page: Pagefind's JS API over the site's own index bundles (several when the build sharded the index),
 // filters with counts, results with breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
+// A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.js); its item leads the results.
+import { findExact } from './exact-lookup.js';
+
 const root = document.getElementById('search');
 const FILTER_LABELS = { kind: 'Kind', type: 'Content type', root: 'Root section', language: 'Language' };
 const PAGE = 20;
+/** Results whose order is refined after loading their data: name matches, content items first. */
+const RERANK = 30;
 
 async function start() {
   const base = root.dataset.base || '/';
@@ -16,6 +21,8 @@ async function start() {
   await pagefind.options({ basePath: `${base}pagefind/`, baseUrl: '/', excerptLength: 24 });
   const bundles = await fetch(`${base}search-bundles.json`).then((r) => (r.ok ? r.json() : { bundles: [] })).catch(() => ({ bundles: [] }));
   for (const bundle of bundles.bundles.slice(1)) await pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' });
+  // On a narrow screen the results come first and the filters start folded.
+  if (matchMedia('(max-width: 40rem)').matches) root.querySelector('details.search-filters')?.removeAttribute('open');
   const selected = readState();
   input.value = selected.q;
   renderFilters(filterBox, await pagefind.filters(), selected.filters);
@@ -35,20 +42,35 @@ async function start() {
       status.textContent = 'Type a word or phrase.';
       return;
     }
+    const exact = q === '' ? [] : await findExact(base, q);
+    if (id !== run) return;
+    const exactHits = exact.map((hit) => ({ data: async () => exactData(hit) }));
+    // The index holds no identifiers: a GUID, UDI or id that names an item needs no full-text search at all.
+    if (exact.length > 0 && exact[0].how !== 'URL' && Object.keys(filters).length === 0) return show(id, q, exactHits);
     const found = await pagefind.search(q === '' ? null : q, { filters: any });
     if (id !== run) return;
-    results = found.results;
-    shown = 0;
-    list.replaceChildren();
+    const exactUrls = new Set(exact.map((hit) => hit.url));
+    const ranked = await rerank(found.results, q);
+    if (id !== run) return;
     updateCounts(filterBox, found.filters);
-    status.textContent = `${results.length} result${results.length === 1 ? '' : 's'}${q ? ` for “${q}”` : ''}.`;
-    await showMore();
+    // An exactly found item is dropped from the full-text hits (searched among the re-ranked head, where it ranks).
+    await show(id, q, [...exactHits, ...ranked.filter((r) => r.url === undefined || !exactUrls.has(r.url))]);
   }
 
-  async function showMore() {
+  async function show(id, q, found) {
+    results = found;
+    shown = 0;
+    list.replaceChildren();
+    status.textContent = `${results.length} result${results.length === 1 ? '' : 's'}${q ? ` for “${q}”` : ''}.`;
+    await showMore(id);
+  }
+
+  // Only the newest search may append: an older one still loading its batch would otherwise add its results twice.
+  async function showMore(id = run) {
     const batch = results.slice(shown, shown + PAGE);
     shown += batch.length;
     const data = await Promise.all(batch.map((r) => r.data()));
+    if (id !== run) return;
     for (const d of data) list.append(resultItem(d));
     more.hidden = shown >= results.length;
   }
@@ -57,9 +79,30 @@ async function start() {
   let timer;
   input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, 100); });
   filterBox.addEventListener('change', search);
-  more.addEventListener('click', showMore);
+  more.addEventListener('click', () => showMore());
   if (selected.q || Object.keys(selected.filters).length > 0) await search();
   root.dataset.ready = 'true';
+}
+
+/** Items named like the query come first, content before media and types; otherwise Pagefind's order stays. */
+async function rerank(found, q) {
+  const head = found.slice(0, RERANK);
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return found;
+  const loaded = await Promise.all(head.map(async (r) => {
+    const data = await r.data();
+    const title = (data.meta?.title || '').toLowerCase();
+    const named = words.every((w) => title.includes(w));
+    const kind = data.meta?.kind;
+    return { url: data.url, data: async () => data, rank: named ? (kind === 'content' ? 0 : 1) : 2 };
+  }));
+  const order = loaded.map((r, i) => ({ r, i })).sort((a, b) => a.r.rank - b.r.rank || a.i - b.i).map((x) => x.r);
+  return [...order, ...found.slice(RERANK)];
+}
+
+function exactData(hit) {
+  const how = hit.language ? `${hit.how} (${hit.language})` : hit.how;
+  return { url: hit.url, meta: { title: hit.title, kind: hit.kind, breadcrumbs: `exact match by ${how}` }, excerpt: '' };
 }
 
 function readState() {
@@ -118,6 +161,8 @@ function updateCounts(box, counts) {
     const n = counts?.[input.name]?.[input.value];
     const span = input.parentElement.querySelector('[data-count]');
     if (span) span.textContent = ` (${n ?? 0})`;
+    // A value no result has is noise; a checked one stays so it can be unchecked.
+    input.parentElement.hidden = !n && !input.checked;
   }
 }
 

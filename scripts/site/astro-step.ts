@@ -18,6 +18,7 @@ export function astroEnv(config: BuildConfig, snapshotDir: string, siteDataDir: 
     SITE_BASE: config.base,
     SITE_ASTRO_CACHE_DIR: path.join(config.cacheDir, 'astro'),
     ...(config.mediaOrigin ? { SITE_MEDIA_ORIGIN: config.mediaOrigin } : { SITE_MEDIA_ORIGIN: '' }),
+    SITE_TITLE: config.title ?? '',
     ASTRO_TELEMETRY_DISABLED: '1',
     NODE_OPTIONS: `${clean.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
   };

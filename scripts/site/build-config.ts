@@ -13,6 +13,8 @@ export interface BuildConfig {
   readonly base: string;
   readonly allowPartial: boolean;
   readonly mediaOrigin?: string;
+  /** The snapshot's name, shown in every page's <title> and on the home page. */
+  readonly title?: string;
   readonly search: boolean;
   readonly searchShardSize: number;
   readonly crawlerArgs: readonly string[];
@@ -20,7 +22,7 @@ export interface BuildConfig {
   readonly verbose: boolean;
 }
 
-const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size'] as const;
+const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title'] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
 const CRAWLER_VALUES = ['source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
   'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'];
@@ -35,6 +37,7 @@ export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source U
   --base /path/         host under a sub-path (or env SITE_BASE; default /)
   --cache DIR           working folder for the snapshot and the site data (default .cache)
   --allow-partial       build from a snapshot whose manifest says "partial"
+  --title "NAME"        name this snapshot (shown in the <title> of every page and on the home page)
   --media-origin URL    show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)
   --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle (default 20000)
   --quiet, --verbose
@@ -47,6 +50,7 @@ const schema = z.object({
   base: z.string().regex(/^[A-Za-z0-9/_.~-]*$/, 'may hold only letters, digits, / _ . ~ -').optional(),
   cache: z.string().min(1).default('.cache'),
   'media-origin': z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  title: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').refine((t) => !/[\u0000-\u001f]/.test(t), 'must not hold control characters').optional(),
   'search-shard-size': z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(100).max(1_000_000)).default(20_000),
 });
 
@@ -88,6 +92,7 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
       base: normalizeBase(f.base),
       allowPartial: switches.has('allow-partial'),
       ...(f['media-origin'] !== undefined ? { mediaOrigin: new URL(f['media-origin']).origin } : {}),
+      ...(f.title !== undefined ? { title: f.title } : {}),
       search: !switches.has('no-search'),
       searchShardSize: f['search-shard-size'],
       crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),

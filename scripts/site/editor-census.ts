@@ -4,14 +4,18 @@
  */
 import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
 import type { EditorUsage, SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+import type { BlockElement } from '../../src/lib/values/block-value.ts';
 import { forEachBlockValue } from '../../src/lib/values/block-walk.ts';
 import type { PropertyEntry } from '../../src/lib/values/item-properties.ts';
 import { isEmptyValue } from '../../src/lib/values/value-text.ts';
 
+/** Called for every block element inside a value, with the alias of the item property that holds it. */
+export type BlockVisitor = (element: BlockElement, property: string) => void;
+
 interface Tally { types: Set<string>; properties: Set<string>; blockProperties: Set<string>; items: number; values: number; blockValues: number }
 
 export interface EditorCensus {
-  addItem(node: SiteNode, properties: PropertyEntry[], onBlock: (typeKey: string | undefined, typeAlias: string | undefined) => void): void;
+  addItem(node: SiteNode, properties: PropertyEntry[], onBlock: BlockVisitor): void;
   list(): EditorUsage[];
 }
 
@@ -36,7 +40,7 @@ export function createEditorCensus(types: TypeIndex): EditorCensus {
     }
   }
 
-  function addItem(node: SiteNode, properties: PropertyEntry[], onBlock: (typeKey: string | undefined, typeAlias: string | undefined) => void): void {
+  function addItem(node: SiteNode, properties: PropertyEntry[], onBlock: BlockVisitor): void {
     const seen = new Set<string>();
     for (const p of properties) {
       if (isEmptyValue(p.value)) continue;
@@ -53,7 +57,7 @@ export function createEditorCensus(types: TypeIndex): EditorCensus {
         bt.blockValues += 1;
         bt.blockProperties.add(`${elementType?.alias ?? element.contentTypeAlias ?? element.contentTypeKey ?? '?'}.${v.alias}`);
         seen.add(editor || UNKNOWN);
-      }, (element) => onBlock(element.contentTypeKey, element.contentTypeAlias));
+      }, (element) => onBlock(element, p.alias));
     }
     for (const editor of seen) tally(editor).items += 1;
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { csvRow, type CsvCell } from '../../src/lib/csv.ts';
 import type { NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
 import type { BrokenReference, EditorUsage, OrphanMedia, SiteNode, TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
+import { FILL_RATE_COLUMNS, fillRateRows } from './fill-rate-rows.ts';
 import { createJsonArrayWriter, createLineWriter } from './line-writer.ts';
 
 type Row = Record<string, CsvCell | string[]>;
@@ -13,7 +14,8 @@ type Row = Record<string, CsvCell | string[]>;
 async function writeTable(dir: string, name: string, columns: string[], rows: Iterable<Row> | AsyncIterable<Row>): Promise<number> {
   const csv = createLineWriter(path.join(dir, `${name}.csv`));
   const json = createJsonArrayWriter(path.join(dir, `${name}.json`));
-  await csv.write(csvRow(columns));
+  // A byte order mark tells Excel on Windows the file is UTF-8 (without it, accented names are garbled).
+  await csv.write(`\uFEFF${csvRow(columns)}`);
   let count = 0;
   for await (const row of rows) {
     await csv.write(csvRow(columns.map((c) => {
@@ -31,13 +33,18 @@ async function writeTable(dir: string, name: string, columns: string[], rows: It
 export const pathOf = (node: SiteNode, lookup: NodeLookup): string =>
   [...lookup.listAncestors(node), node].map((n) => n.name).join(' / ');
 
+export const ITEM_COLUMNS = ['kind', 'id', 'key', 'parentKey', 'name', 'type', 'path', 'language', 'url', 'createDate', 'updateDate', 'level', 'sortOrder', 'children', 'cultures', 'template', 'complete'];
+
+/** One row per item, and per language for culture-variant items with that language's URL (a redirect map's seed). */
 function* itemRows(lookup: NodeLookup): Generator<Row> {
   for (const n of lookup.nodes) {
-    yield {
-      kind: n.kind, id: n.id, key: n.key, name: n.name, type: n.type, path: pathOf(n, lookup), url: n.url ?? '',
+    const row = {
+      kind: n.kind, id: n.id, key: n.key, parentKey: n.parent ?? '', name: n.name, type: n.type, path: pathOf(n, lookup), language: '', url: n.url ?? '',
       createDate: n.createDate ?? '', updateDate: n.updateDate ?? '', level: n.level, sortOrder: n.sortOrder,
       children: n.childCount, cultures: n.cultures, template: n.template ?? '', complete: n.chunk !== null,
     };
+    if (n.cultures.length === 0) yield row;
+    for (const iso of n.cultures) yield { ...row, language: iso, url: n.urls?.[iso] ?? '' };
   }
 }
 
@@ -51,6 +58,16 @@ function* coverageRows(lookup: NodeLookup, languages: string[]): Generator<Row> 
   }
 }
 
+const TYPE_COLUMNS = ['kind', 'key', 'alias', 'name', 'defined', 'items', 'blockUses', 'blockHolderItems', 'composedInto', 'parentOf', 'allowedUnder', 'itemsThroughCompositions', 'unused', 'properties'];
+
+/** `composedInto`/`parentOf`/`allowedUnder` are counts in the columns; the JSON also names the types. */
+const typeRow = (t: TypeUsage): Row => ({
+  kind: t.kind, key: t.key ?? '', alias: t.alias, name: t.name, defined: t.defined, items: t.itemCount, blockUses: t.blockUses,
+  blockHolderItems: t.blockHolderItems, composedInto: t.composedInto.length, parentOf: t.parentOf.length, allowedUnder: t.allowedUnder.length,
+  itemsThroughCompositions: t.itemsThroughCompositions, unused: t.unused, properties: Object.keys(t.fill).length,
+  composedIntoTypes: t.composedInto, parentOfTypes: t.parentOf, allowedUnderTypes: t.allowedUnder,
+});
+
 export interface InventoryInput {
   lookup: NodeLookup; languages: string[]; types: TypeUsage[]; editors: EditorUsage[];
   broken: AsyncIterable<BrokenReference>; orphans: OrphanMedia[];
@@ -59,14 +76,14 @@ export interface InventoryInput {
 export async function writeInventoryDownloads(dir: string, input: InventoryInput): Promise<Record<string, number>> {
   const { lookup, languages } = input;
   return {
-    items: await writeTable(dir, 'items', ['kind', 'id', 'key', 'name', 'type', 'path', 'url', 'createDate', 'updateDate', 'level', 'sortOrder', 'children', 'cultures', 'template', 'complete'], itemRows(lookup)),
-    'content-types': await writeTable(dir, 'content-types', ['kind', 'key', 'alias', 'name', 'defined', 'items', 'blockUses', 'properties'],
-      input.types.map((t) => ({ kind: t.kind, key: t.key ?? '', alias: t.alias, name: t.name, defined: t.defined, items: t.itemCount, blockUses: t.blockUses, properties: Object.keys(t.fill).length }))),
+    items: await writeTable(dir, 'items', ITEM_COLUMNS, itemRows(lookup)),
+    'content-types': await writeTable(dir, 'content-types', TYPE_COLUMNS, input.types.map(typeRow)),
+    'fill-rates': await writeTable(dir, 'fill-rates', FILL_RATE_COLUMNS, fillRateRows(input.types)),
     editors: await writeTable(dir, 'editors', ['editorAlias', 'items', 'values', 'blockValues', 'types', 'properties', 'blockProperties'],
       input.editors.map((e) => ({ ...e }))),
     'broken-references': await writeTable(dir, 'broken-references', ['fromKind', 'fromKey', 'fromName', 'property', 'cultures', 'raw', 'via', 'path'],
       (async function* () { for await (const b of input.broken) yield { ...b }; })()),
-    'orphan-media': await writeTable(dir, 'orphan-media', ['key', 'name', 'type', 'path', 'file', 'extension', 'bytes'], input.orphans.map((o) => ({ ...o }))),
+    'orphan-media': await writeTable(dir, 'orphan-media', ['id', 'key', 'name', 'type', 'path', 'file', 'extension', 'bytes'], input.orphans.map((o) => ({ ...o }))),
     'culture-coverage': await writeTable(dir, 'culture-coverage', ['key', 'name', 'type', 'path', 'variant', 'languages', ...languages], coverageRows(lookup, languages)),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { getContentTypes, getManifest, iterateNdjson, itemRecordSchema, type ItemRecord } from '../snapshot/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../../src/lib/content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
@@ -12,6 +13,9 @@ import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } 
 import { listCultures, listPropertyEntries } from '../../src/lib/values/item-properties.ts';
 import { readMediaFile } from '../../src/lib/values/media-file.ts';
 import { extractReferences } from '../../src/lib/values/references.ts';
+import { typeLabel } from '../../src/lib/values/value-format.ts';
+import { createBlockStats, type BlockStats } from './block-stats.ts';
+import { addTypeFacts } from './type-facts.ts';
 import { createEditorCensus, type EditorCensus } from './editor-census.ts';
 import { writeInventoryDownloads } from './inventory-downloads.ts';
 import { createLineWriter, type LineWriter } from './line-writer.ts';
@@ -25,13 +29,15 @@ export interface SiteDataSummary { dir: string; meta: SiteDataMeta; downloads: R
 
 interface Pass {
   lookup: NodeLookup; types: TypeIndex; typeStats: TypeStats; census: EditorCensus; refs: ReferenceStats;
-  search: LineWriter; cultureItems: Map<string, number>;
+  search: LineWriter; cultureItems: Map<string, number>; blocks: BlockStats;
 }
 
 async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Promise<void> {
   const properties = listPropertyEntries(record.properties);
   const cultures = listCultures(record.cultures);
   node.cultures = cultures.map((c) => c.iso);
+  const urls = cultures.filter((c) => c.url !== null).map((c) => [c.iso, c.url as string] as const);
+  if (urls.length > 0) node.urls = Object.fromEntries(urls);
   for (const iso of node.cultures) pass.cultureItems.set(iso, (pass.cultureItems.get(iso) ?? 0) + 1);
   const template = record.template as { name?: unknown; alias?: unknown } | null | undefined;
   if (template && typeof template.name === 'string') node.template = template.name;
@@ -48,8 +54,11 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
   await itemRefs.finish();
   pass.typeStats.addItem(node, properties, cultures);
   const all = sets.length === 1 ? properties : sets.flatMap((s) => s.entries);
-  pass.census.addItem(node, all, (key, alias) => pass.typeStats.addBlockUse(key, alias));
-  const typeName = node.kind === 'content' ? pass.types.findByAlias(node.type)?.name ?? node.type : node.type;
+  pass.census.addItem(node, all, (element, property) => {
+    pass.typeStats.addBlockUse(element);
+    pass.blocks.addElement(element, node, property);
+  });
+  const typeName = typeLabel(node.kind === 'content' ? pass.types.findByAlias(node.type)?.name : undefined, node.type);
   await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, properties, cultures))}\n`);
 }
 
@@ -67,6 +76,13 @@ async function streamItems(snapshotDir: string, pass: Pass): Promise<void> {
   for (const node of pass.lookup.nodes) if (!done.has(node.key)) pass.typeStats.addFailedItem(node);
 }
 
+/** The item nodes the site-data step wrote, in tree order. */
+export async function readSiteNodes(siteDataDir: string): Promise<SiteNode[]> {
+  const nodes: SiteNode[] = [];
+  for await (const node of iterateNdjson(path.join(siteDataDir, SITE_DATA_FILES.nodes), z.custom<SiteNode>(() => true))) nodes.push(node);
+  return nodes;
+}
+
 export async function prepareSiteData(snapshotDir: string, outDir: string): Promise<SiteDataSummary> {
   const started = Date.now();
   const manifest = await getManifest(snapshotDir);
@@ -80,6 +96,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   const pass: Pass = {
     lookup, types, typeStats: createTypeStats(types), census: createEditorCensus(types),
     refs: createReferenceStats(lookup, brokenOut), search: createLineWriter(file(SITE_DATA_FILES.search)), cultureItems: new Map(),
+    blocks: createBlockStats(types),
   };
   await streamItems(snapshotDir, pass);
   for (const type of types.list) await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
@@ -90,11 +107,15 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   for (const node of lookup.nodes) await nodesOut.write(`${JSON.stringify(node)}\n`);
   await nodesOut.close();
   const typeUsage = pass.typeStats.list();
+  addTypeFacts(typeUsage, types, pass.blocks.list());
   const editors = pass.census.list();
   const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
   await writeFile(file(SITE_DATA_FILES.usedBy), JSON.stringify(Object.fromEntries(pass.refs.usedBy)));
   await writeFile(file(SITE_DATA_FILES.types), JSON.stringify(typeUsage));
   await writeFile(file(SITE_DATA_FILES.editors), JSON.stringify(editors));
+  const missingOut = createLineWriter(file(SITE_DATA_FILES.missing));
+  for (const entry of pass.typeStats.listMissing()) await missingOut.write(`${JSON.stringify(entry)}\n`);
+  await missingOut.close();
   const orphansOut = createLineWriter(file(SITE_DATA_FILES.orphans));
   for (const orphan of orphans) await orphansOut.write(`${JSON.stringify(orphan)}\n`);
   await orphansOut.close();

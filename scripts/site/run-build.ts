@@ -10,7 +10,8 @@ import { runAstroBuild } from './astro-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
-import { prepareSiteData } from './prepare-site-data.ts';
+import { writeLookupFiles } from './lookup-files.ts';
+import { prepareSiteData, readSiteNodes } from './prepare-site-data.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
@@ -49,6 +50,8 @@ export async function runBuild(argv: readonly string[], env: Readonly<Record<str
         throw new BuildError(BUILD_EXIT_CODES.search, `the search index failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
       })
       : undefined;
+    const lookup = await writeLookupFiles(await readSiteNodes(siteData.dir), staging);
+    progress(`exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`);
     const size = await measureDir(staging);
     await swapIntoPlace(staging, config.outDir);
     const m = siteData.meta.counts;

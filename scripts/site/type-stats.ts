@@ -4,32 +4,39 @@
  */
 import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
 import { TYPE_SAMPLE_LIMIT, type SiteNode, type TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
+import type { BlockElement } from '../../src/lib/values/block-value.ts';
 import type { CultureEntry, PropertyEntry } from '../../src/lib/values/item-properties.ts';
 import { isEmptyValue } from '../../src/lib/values/value-text.ts';
+import { createMissingValues, type MissingValues } from './missing-values.ts';
 
 export interface TypeStats {
   addItem(node: SiteNode, properties: PropertyEntry[], cultures: CultureEntry[]): void;
   /** Counts an item whose full record is missing (it still has a type). */
   addFailedItem(node: SiteNode): void;
-  addBlockUse(typeKey: string | undefined, typeAlias: string | undefined): void;
+  addBlockUse(element: BlockElement): void;
   list(): TypeUsage[];
+  listMissing(): MissingValues;
 }
 
+const NO_RELATIONS = () => ({
+  composedInto: [], parentOf: [], allowedUnder: [], itemsThroughCompositions: 0, unused: false, blockHolderItems: 0, blockHolders: [], blockFill: {},
+});
 const idOf = (kind: string, alias: string): string => `${kind}:${alias.toLowerCase()}`;
 
 export function createTypeStats(types: TypeIndex): TypeStats {
   const usage = new Map<string, TypeUsage>();
+  const missing = createMissingValues();
   for (const type of types.list) {
     const kind = type.element === true ? 'element' : 'content';
     const fill = Object.fromEntries(types.listProperties(type).map((p) => [p.alias, { filled: 0, total: 0 }]));
-    usage.set(idOf('content', type.alias), { kind, key: type.key, alias: type.alias, name: type.name, defined: true, itemCount: 0, sample: [], blockUses: 0, fill });
+    usage.set(idOf('content', type.alias), { kind, key: type.key, alias: type.alias, name: type.name, defined: true, itemCount: 0, sample: [], blockUses: 0, fill, ...NO_RELATIONS() });
   }
 
   function usageOf(node: SiteNode): TypeUsage {
     const id = idOf(node.kind, node.type);
     let found = usage.get(id);
     if (found === undefined) {
-      found = { kind: node.kind, alias: node.type, name: node.type, defined: false, itemCount: 0, sample: [], blockUses: 0, fill: {} };
+      found = { kind: node.kind, alias: node.type, name: node.type, defined: false, itemCount: 0, sample: [], blockUses: 0, fill: {}, ...NO_RELATIONS() };
       usage.set(id, found);
     }
     return found;
@@ -50,19 +57,24 @@ export function createTypeStats(types: TypeIndex): TypeStats {
       for (const p of properties) u.fill[p.alias] ??= { filled: 0, total: 0 };
       for (const [alias, fill] of Object.entries(u.fill)) {
         fill.total += 1;
-        if (!isEmptyValue(values.get(alias))) fill.filled += 1;
+        const invariantEmpty = isEmptyValue(values.get(alias));
+        if (!invariantEmpty) fill.filled += 1;
+        const lacking: string[] = [];
         for (const culture of cultureValues) {
           const cell = ((fill.cultures ??= {})[culture.iso] ??= [0, 0]);
           cell[1] += 1;
           if (!isEmptyValue(culture.values.has(alias) ? culture.values.get(alias) : values.get(alias))) cell[0] += 1;
+          else lacking.push(culture.iso);
         }
+        if (invariantEmpty || lacking.length > 0) missing.add(u.alias, alias, node.key, lacking);
       }
     },
-    addBlockUse(typeKey, typeAlias) {
+    addBlockUse({ contentTypeKey: typeKey, contentTypeAlias: typeAlias }) {
       const type = typeKey ? types.findByKey(typeKey) : typeAlias ? types.findByAlias(typeAlias) : undefined;
       const u = type ? usage.get(idOf('content', type.alias)) : undefined;
       if (u) u.blockUses += 1;
     },
+    listMissing: () => missing.list(),
     list: () => [...usage.values()].sort((a, b) => b.itemCount - a.itemCount || b.blockUses - a.blockUses || a.alias.localeCompare(b.alias)),
   };
 }

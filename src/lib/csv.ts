@@ -20,6 +20,7 @@ export function csvRow(cells: readonly CsvCell[]): string {
 
 /** Splits CSV text into rows of cells (RFC 4180), for tests and for reading downloads back. */
 export function parseCsv(text: string): string[][] {
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

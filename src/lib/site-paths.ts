@@ -8,4 +8,7 @@ export const itemHref = (kind: ItemKind, key: string): string => href(`${kind}/$
 export const typeHref = (key: string): string => href(`types/${key}/`);
 export const childrenHref = (kind: ItemKind, key: string, page: number): string => href(`${kind}/${key}/children/${page}/`);
 export const downloadHref = (name: string, ext: 'csv' | 'json'): string => href(`downloads/${name}.${ext}`);
+/** Site path (no base) of the list of items of a type whose property is empty; see pages/inventories/missing. */
+export const missingValuesPath = (typeAlias: string, property: string): string =>
+  `inventories/missing/${encodeURIComponent(typeAlias)}/${encodeURIComponent(property)}/`;
 export const inventoryHref = (name: string): string => href(`inventories/${name}/`);

@@ -21,8 +21,9 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   assert.ok(result.floor.byIdPerSecond > 0 && result.floor.errors === 0);
   assert.ok(result.crawl.requests >= result.counts.content + result.counts.media, 'every item fetched by id');
   for (const step of [result.crawl, result.siteData, result.astro, result.search]) assert.ok(step.s > 0 && step.peakRssMB > 0);
-  assert.equal(result.search.queries.length, 3);
+  assert.equal(result.search.queries.length, 5, 'three full-text queries, an exact lookup by GUID and one by URL');
   for (const q of result.search.queries) assert.match(q.results, /^\d+ results? for/);
+  assert.match(result.search.queries[3].results, /^1 result for/, 'a GUID names one item');
   assert.ok(result.floors.astro.s > 0);
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');
   assert.match(table, /\| 300 \| \d+ cores, \d+ GiB \|/);

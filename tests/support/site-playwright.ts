@@ -15,7 +15,7 @@ export interface Locator {
   focus(): Promise<void>;
   innerText(): Promise<string>;
   allInnerTexts(): Promise<string[]>;
-  waitFor(): Promise<void>;
+  waitFor(options?: { timeout?: number }): Promise<void>;
   evaluate<R>(fn: (element: Element) => R): Promise<R>;
   evaluateAll<R>(fn: (elements: Element[]) => R): Promise<R>;
 }
@@ -24,6 +24,7 @@ export interface Download { path(): Promise<string> }
 export interface Page extends Pick<Locator, 'locator'> {
   goto(url: string): Promise<{ status(): number } | null>;
   goBack(): Promise<unknown>;
+  title(): Promise<string>;
   close(): Promise<void>;
   on(event: 'dialog', handler: (dialog: Dialog) => void): void;
   on(event: 'requestfinished', handler: (request: { sizes(): Promise<{ responseBodySize: number }> }) => void): void;

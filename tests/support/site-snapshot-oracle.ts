@@ -17,6 +17,8 @@ export interface SnapshotOracle {
   variantItems: number;
   orphanMediaKeys: string[];
   typeNameOf(alias: string): string;
+  /** The search facet's label of a type: "Name (alias)", or the alias alone when the snapshot has no name for it. */
+  typeLabelOf(alias: string): string;
 }
 
 async function readRecords(dir: string, kind: string): Promise<Json[]> {
@@ -47,7 +49,12 @@ export async function readSnapshotOracle(dir: string): Promise<SnapshotOracle> {
     return !texts.some((t) => t.key !== key && (t.text.includes(key) || t.text.includes(plain)));
   });
   const names = new Map(contentTypes.map((t) => [String(t.alias).toLowerCase(), String(t.name)]));
-  return { index, records, contentTypes, cultureCounts, variantItems, orphanMediaKeys, typeNameOf: (alias) => names.get(alias.toLowerCase()) ?? alias };
+  return { index, records, contentTypes, cultureCounts, variantItems, orphanMediaKeys, typeNameOf: (alias) => names.get(alias.toLowerCase()) ?? alias,
+    typeLabelOf: (alias) => {
+      const name = names.get(alias.toLowerCase());
+      return name === undefined || name === alias ? alias : `${name} (${alias})`;
+    },
+  };
 }
 
 /** A word of at least `minLength` letters that occurs in the property values of exactly one item and in no name. */
@@ -84,4 +91,52 @@ function collectWords(value: unknown, out: string[]): void {
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, child] of Object.entries(value)) if (!['alias', 'editorAlias', 'key', 'udi', 'contentTypeKey', 'mediaKey', 'url', 'urlSegment', 'name'].includes(key)) collectWords(child, out);
   }
+}
+
+/** Rows of the items download: one per item, one per language for an item with cultures. */
+export function itemRowCount(oracle: SnapshotOracle): number {
+  const languages = new Map(oracle.records.content.map((r) => [r.key as string, Object.keys((r.cultures as Json | undefined) ?? {}).length]));
+  return oracle.index.media.length + oracle.index.content.reduce((sum, e) => sum + Math.max(1, languages.get(e.key as string) ?? 0), 0);
+}
+
+const keyOf = (ref: unknown): string => String((ref as Json).key).toLowerCase();
+
+/**
+ * Aliases of the types nothing uses: no item of the type (index), no block element naming its key (any record's text),
+ * no type composing it, listing it as an allowed child (itself aside) or sitting below it in the type tree (`path`).
+ */
+export function listUnusedTypes(oracle: SnapshotOracle): string[] {
+  const withItems = new Set([...oracle.index.content, ...oracle.index.media].map((e) => String(e.type).toLowerCase()));
+  const text = [...oracle.records.content, ...oracle.records.media].map((r) => JSON.stringify(r).toLowerCase()).join('\n');
+  const referenced = new Set<string>();
+  for (const t of oracle.contentTypes) {
+    for (const ref of t.compositions as unknown[]) referenced.add(keyOf(ref));
+    for (const ref of t.allowedContentTypes as unknown[]) if (keyOf(ref) !== String(t.key)) referenced.add(keyOf(ref));
+    const ancestors = String(t.path ?? '').split(',').slice(0, -1);
+    for (const other of oracle.contentTypes) if (other !== t && ancestors.includes(String(other.id))) referenced.add(String(other.key));
+  }
+  return oracle.contentTypes.filter((t) => {
+    const key = String(t.key);
+    return !withItems.has(String(t.alias).toLowerCase()) && !referenced.has(key) && !text.includes(`"contenttypekey":"${key}"`);
+  }).map((t) => String(t.alias));
+}
+
+/** Keys of the items whose values hold a block element of the type with this key. */
+export function listBlockHolders(oracle: SnapshotOracle, typeKey: string): string[] {
+  const needle = `"contentTypeKey":"${typeKey}"`.toLowerCase();
+  return [...oracle.records.content, ...oracle.records.media].filter((r) => JSON.stringify(r).toLowerCase().includes(needle)).map((r) => r.key as string);
+}
+
+/** Every block layout item's `config` object in an item's values, wherever it sits (found by walking the JSON). */
+export function listLayoutConfigs(record: Json): Json[] {
+  const out: Json[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (typeof v !== 'object' || v === null) return;
+    const o = v as Json;
+    if (typeof o.config === 'object' && o.config !== null && ('contentKey' in o || 'contentUdi' in o)) out.push(o.config as Json);
+    Object.values(o).forEach(visit);
+  };
+  visit(record.properties);
+  return out;
 }

@@ -111,16 +111,41 @@ describe('site data from a hand-made snapshot', () => {
   });
 
   it('writes downloads whose row counts match', async () => {
-    const csv = async (name: string) => parseCsv(await readFile(path.join(dir, 'data', 'downloads', `${name}.csv`), 'utf8'));
-    assert.equal((await csv('items')).length - 1, 8);
-    assert.equal((await csv('orphan-media')).length - 1, 1);
+    const text = (name: string) => readFile(path.join(dir, 'data', 'downloads', `${name}.csv`), 'utf8');
+    const csv = async (name: string) => parseCsv(await text(name));
+    assert.ok((await text('items')).startsWith('\uFEFFkind,'), 'a UTF-8 byte order mark for Excel');
+    const items = await csv('items');
+    assert.equal(items.length - 1, 9, '8 items; About has two languages, so two rows');
+    const col = (name: string) => (items[0] as string[]).indexOf(name);
+    const about = items.filter((r) => r[col('key')] === k(101));
+    assert.deepEqual(about.map((r) => [r[col('language')], r[col('parentKey')]]), [['en-US', k(100)], ['da', k(100)]]);
+    const orphans = await csv('orphan-media');
+    assert.deepEqual(orphans.slice(1).map((r) => [r[0], r[1]]), [['202', k(202)]]);
     assert.equal((await csv('broken-references')).length - 1, 1);
     const coverage = await csv('culture-coverage');
     assert.deepEqual(coverage[0]?.slice(-2), ['da', 'en-US']);
     assert.equal(coverage.length - 1, 4);
     const json = JSON.parse(await readFile(path.join(dir, 'data', 'downloads', 'content-types.json'), 'utf8')) as unknown[];
     assert.equal(json.length, (await csv('content-types')).length - 1);
-    assert.deepEqual(summary.downloads, { items: 8, 'content-types': json.length, editors: summary.downloads.editors, 'broken-references': 1, 'orphan-media': 1, 'culture-coverage': 4 });
+    assert.deepEqual(summary.downloads, {
+      items: 9, 'content-types': json.length, 'fill-rates': summary.downloads['fill-rates'], editors: summary.downloads.editors,
+      'broken-references': 1, 'orphan-media': 1, 'culture-coverage': 4,
+    });
+    const fill = await csv('fill-rates');
+    const bodyDa = fill.find((r) => r[0] === 'page' && r[4] === 'body' && r[5] === 'da');
+    assert.deepEqual(bodyDa?.slice(6, 9), ['0', '1', '1'], 'About has no Danish body');
+    const captions = fill.find((r) => r[0] === 'fileBlock' && r[3] === 'block instances' && r[4] === 'caption');
+    assert.deepEqual(captions?.slice(6, 8), ['1', '1']);
+  });
+
+  it('says which types are unused and where block elements sit', async () => {
+    const types = await read<TypeUsage[]>('types.json');
+    assert.deepEqual(types.filter((t) => t.unused).map((t) => t.alias), ['unused']);
+    const block = types.find((t) => t.alias === 'fileBlock');
+    assert.deepEqual(block?.blockHolders.map((h) => [h.key, h.properties]), [[k(100), ['blocks']]]);
+    assert.deepEqual(block?.blockFill.caption, { filled: 1, total: 1 });
+    const missing = await lines('missing-values.ndjson');
+    assert.deepEqual(missing.find((m) => m.type === 'page' && m.property === 'body')?.items, [[k(101), ['da']]]);
   });
 
   it('writes search records with text from values and blocks', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CHILD_PAGE_SIZE, listChildPages } from '../../src/lib/pages/child-list.ts';
 import { buildTree, type TreeNodeView } from '../../src/lib/pages/tree-view.ts';
+import { createTypeIndex } from '../../src/lib/content-types/type-index.ts';
 import type { SiteData } from '../../src/lib/site-data/load-site-data.ts';
 import { createNodeLookup } from '../../src/lib/site-data/node-lookup.ts';
 import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
@@ -22,7 +23,7 @@ function bigTree(): SiteData {
     nodes.push(child);
     if (i < 3) for (let j = 0; j < 50; j++) nodes.push(node(10_000 + i * 100 + j, child));
   }
-  return { lookup: createNodeLookup(nodes) } as unknown as SiteData;
+  return { lookup: createNodeLookup(nodes), types: createTypeIndex([]) } as unknown as SiteData;
 }
 
 const count = (views: TreeNodeView[]): number => views.reduce((sum, v) => sum + 1 + count(v.children ?? []), 0);

@@ -8,7 +8,7 @@ import type { BlockElement } from '../values/block-value.ts';
 import type { ElementTypeInfo } from '../values/value-context.ts';
 
 export interface PropertyInfo {
-  alias: string; name: string; editorAlias: string; dataTypeId?: number; group: string;
+  alias: string; name: string; editorAlias: string; dataTypeId?: number; dataTypeName?: string; group: string;
   mandatory: boolean; variesByCulture: boolean; inheritedFrom?: string;
 }
 
@@ -22,12 +22,19 @@ export interface TypeIndex {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** The documented interface gives only `dataTypeId`; some sources also name the data type. */
+function dataTypeNameOf(p: Record<string, unknown>): { dataTypeName?: string } {
+  const name = text(p.dataTypeName) ?? text((p.dataType as { name?: unknown } | null | undefined)?.name);
+  return name ? { dataTypeName: name } : {};
+}
+
 function ownProperties(type: ContentTypeRecord): PropertyInfo[] {
   return type.propertyGroups.flatMap((group) => group.propertyTypes.map((p) => ({
     alias: p.alias,
     name: text(p.name) ?? p.alias,
     editorAlias: p.editorAlias ?? '',
     ...(typeof p.dataTypeId === 'number' ? { dataTypeId: p.dataTypeId } : {}),
+    ...dataTypeNameOf(p),
     group: group.name ?? '',
     mandatory: p.mandatory === true,
     variesByCulture: p.variesByCulture === true,

@@ -7,10 +7,11 @@ export const ROWS_ON_PAGE = 500;
 export async function getItemsInventory() {
   const data = await loadSiteData();
   const nodes = data.lookup.nodes;
-  const byType = new Map<string, { kind: string; type: string; count: number }>();
+  const byType = new Map<string, { kind: string; type: string; typeName?: string; count: number }>();
   for (const n of nodes) {
     const id = `${n.kind}:${n.type}`;
-    const entry = byType.get(id) ?? { kind: n.kind, type: n.type, count: 0 };
+    const typeName = n.kind === 'content' ? data.types.findByAlias(n.type)?.name : undefined;
+    const entry = byType.get(id) ?? { kind: n.kind, type: n.type, ...(typeName ? { typeName } : {}), count: 0 };
     entry.count += 1;
     byType.set(id, entry);
   }

@@ -50,6 +50,8 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
     children: childSummaries(data, node.key, 0, CHILD_PAGE_SIZE),
     ...(node.childCount > CHILD_PAGE_SIZE ? { allChildrenHref: childrenHref(kind, node.key, 1) } : {}),
     ...rows,
+    // The File section shows the size in units; the raw `umbracoBytes` row would say it a second time.
+    ...(node.file?.bytes !== undefined ? { shared: rows.shared.filter((r) => r.alias !== 'umbracoBytes') } : {}),
     usedBy: {
       count: used?.count ?? 0,
       from: (used?.from ?? []).map((f) => ({ name: data.lookup.findNode(f.key)?.name ?? f.key, href: itemHref(f.kind, f.key), note: f.aliases.join(', ') })),

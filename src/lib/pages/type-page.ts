@@ -3,14 +3,15 @@ import type { ContentTypeRecord } from '../../../scripts/snapshot/snapshot-forma
 import type { PropertyInfo } from '../content-types/type-index.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import type { PropertyFill, TypeUsage } from '../site-data/site-data-format.ts';
-import { itemHref, typeHref } from '../site-paths.ts';
+import { href, itemHref, missingValuesPath, typeHref } from '../site-paths.ts';
 import type { LinkItem } from './page-context.ts';
 
-export interface PropertyGroupView { name: string; properties: Array<PropertyInfo & { fill?: PropertyFill }> }
+export interface PropertyGroupView { name: string; properties: Array<PropertyInfo & { fill?: PropertyFill; blockFill?: PropertyFill; missingHref?: string }> }
 export interface TypePage {
   type: ContentTypeRecord; isElement: boolean; usage?: TypeUsage; languages: string[];
   groups: PropertyGroupView[]; compositions: LinkItem[]; composedBy: LinkItem[]; allowedChildren: LinkItem[];
   templates: string[]; defaultTemplate?: string; items: LinkItem[];
+  parentOf: LinkItem[]; allowedUnder: LinkItem[]; blockHolders: LinkItem[];
 }
 
 const nameOf = (v: unknown): string | undefined => {
@@ -33,12 +34,18 @@ export async function getTypePage(key: string): Promise<TypePage> {
     const found = data.types.findByKey(ref.key);
     return found ? { name: found.name, href: typeHref(found.key), note: found.alias } : { name: ref.name ?? ref.alias ?? ref.key, href: '', note: 'not in the snapshot' };
   };
+  const byAlias = (alias: string): LinkItem => {
+    const found = data.types.findByAlias(alias);
+    return found ? link(found) : { name: alias, href: '' };
+  };
   const groups: PropertyGroupView[] = [];
   for (const p of data.types.listProperties(type)) {
     let group = groups.find((g) => g.name === p.group);
     if (group === undefined) groups.push(group = { name: p.group, properties: [] });
     const fill = usage?.fill[p.alias];
-    group.properties.push({ ...p, ...(fill ? { fill } : {}) });
+    const blockFill = usage?.blockFill[p.alias];
+    const missingHref = fill && fill.filled < fill.total ? href(missingValuesPath(type.alias, p.alias)) : undefined;
+    group.properties.push({ ...p, ...(fill ? { fill } : {}), ...(blockFill ? { blockFill } : {}), ...(missingHref ? { missingHref } : {}) });
   }
   const languages = [...new Set(Object.values(usage?.fill ?? {}).flatMap((f) => Object.keys(f.cultures ?? {})))].sort();
   const defaultTemplate = nameOf(type.defaultTemplate);
@@ -49,6 +56,8 @@ export async function getTypePage(key: string): Promise<TypePage> {
     allowedChildren: type.allowedContentTypes.map(link),
     templates: type.allowedTemplates.map(nameOf).filter((n): n is string => n !== undefined),
     ...(defaultTemplate ? { defaultTemplate } : {}),
+    parentOf: (usage?.parentOf ?? []).map(byAlias), allowedUnder: (usage?.allowedUnder ?? []).map(byAlias),
+    blockHolders: (usage?.blockHolders ?? []).map((h) => ({ name: h.name, href: itemHref(h.kind, h.key), note: `in ${h.properties.join(', ')}` })),
     items: (usage?.sample ?? []).map((k) => data.lookup.findNode(k)).filter((n) => n !== undefined).map((n) => ({ name: n.name, href: itemHref(n.kind, n.key) })),
   };
 }

@@ -14,12 +14,17 @@ export const SITE_DATA_FILES = {
   broken: 'broken-references.ndjson',
   orphans: 'orphan-media.ndjson',
   search: 'search-records.ndjson',
+  missing: 'missing-values.ndjson',
   downloads: 'downloads',
 } as const;
 
 /** How many sources of "used by" and how many sample items of a type are kept (the counts stay exact). */
 export const USED_BY_LIMIT = 200;
 export const TYPE_SAMPLE_LIMIT = 500;
+export const MISSING_LIMIT = 500;
+
+/** Items of a type whose property is empty: `[key]`, or `[key, languages lacking it]` for a culture-variant item. */
+export interface MissingEntry { type: string; property: string; count: number; items: Array<[key: string, languages?: string[]]> }
 
 /** One content or media item: its index entry plus what the full item told (cultures, template, media file). */
 export interface SiteNode {
@@ -28,6 +33,8 @@ export interface SiteNode {
   url: string | null; createDate: string | null; updateDate: string | null;
   chunk: string | null; offset: number | null; length: number | null;
   cultures: string[]; template?: string; file?: MediaFile;
+  /** URL per language of a culture-variant item. */
+  urls?: Record<string, string>;
 }
 
 export interface MediaFile { path?: string; extension?: string; bytes?: number; width?: number; height?: number }
@@ -38,7 +45,13 @@ export interface PropertyFill { filled: number; total: number; cultures?: Record
 export interface TypeUsage {
   kind: ItemKind | 'element'; key?: string; alias: string; name: string; defined: boolean;
   itemCount: number; sample: string[]; blockUses: number; fill: Record<string, PropertyFill>;
+  /** Aliases of the types that compose this one, inherit from it, or allow it as a child (see type-relations.ts). */
+  composedInto: string[]; parentOf: string[]; allowedUnder: string[];
+  itemsThroughCompositions: number; unused: boolean;
+  /** As a block element: the items (first BLOCK_HOLDER_LIMIT) and properties holding it, fill over its instances. */
+  blockHolderItems: number; blockHolders: BlockHolder[]; blockFill: Record<string, PropertyFill>;
 }
+export interface BlockHolder { key: string; kind: ItemKind; name: string; properties: string[] }
 
 export interface EditorUsage {
   editorAlias: string; types: string[]; properties: string[]; blockProperties: string[];
@@ -50,7 +63,7 @@ export interface BrokenReference {
   raw: string; via: string; path: string;
 }
 
-export interface OrphanMedia { key: string; name: string; type: string; path: string; file: string; extension: string; bytes: number | null }
+export interface OrphanMedia { id: number; key: string; name: string; type: string; path: string; file: string; extension: string; bytes: number | null }
 
 /** `type` is the content type name for items and empty for type records (which the type filter must not match). */
 export interface SearchRecord {

@@ -3,7 +3,7 @@
  * Umbraco facts relied on:
  * - v8–v14 block JSON: `{layout:{"Umbraco.BlockList"|…:[{contentUdi, settingsUdi, areas?}]}, contentData:[{contentTypeKey, udi, <alias>: value…}]}`.
  * - v15+: `contentData:[{contentTypeKey, key, values:[{alias, editorAlias, culture, segment, value}]}]`, layout items use `contentKey`.
- * - Block Grid layout items nest other layout items in `areas:[{key, items:[…]}]`.
+ * - Block Grid layout items nest other layout items in `areas:[{key, items:[…]}]`; layout items may carry `config`.
  * - Nested Content (≤ v12): an array of objects carrying `ncContentTypeAlias`.
  */
 import { normalizeGuid, parseEmbeddedJson, parseUdi } from './identifiers.ts';
@@ -16,6 +16,8 @@ export interface BlockElement {
   contentTypeAlias?: string;
   values: BlockPropertyValue[];
   settings?: BlockElement;
+  /** The layout item's own data (Umbraco Commerce variants keep their attributes here: `{attributes:{color:…}}`). */
+  config?: Record<string, unknown>;
   areas: BlockArea[];
 }
 export interface BlockStructure { format: 'blocks' | 'nested-content'; items: BlockElement[] }
@@ -80,13 +82,15 @@ export function parseBlocks(value: Json): BlockStructure {
     const settingsKey = layoutRef(item, 'settings');
     const found = settingsKey === undefined ? undefined : settings.get(settingsKey);
     if (found) element.settings = found;
+    if (isObject(item.config)) element.config = item.config;
     element.areas = (Array.isArray(item.areas) ? item.areas.filter(isObject) : []).map((area) => ({
       key: typeof area.key === 'string' ? area.key : typeof area.alias === 'string' ? area.alias : '',
       items: place(Array.isArray(area.items) ? area.items.filter(isObject) : []),
     }));
     return [element];
   });
-  const items = place(listLayoutItems(value.layout));
+  // Umbraco Commerce's variants editor writes the layout under `Layout` (capitalised).
+  const items = place(listLayoutItems(value.layout ?? value.Layout));
   for (const element of all) if (!placed.has(element)) items.push(element);
   return { format: 'blocks', items };
 }

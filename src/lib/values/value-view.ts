@@ -9,6 +9,7 @@ import { extractReferences } from './references.ts';
 import { findRichText, sanitizeRichText, type LinkTarget } from './rich-text.ts';
 import { classifyUrl } from './safe-url.ts';
 import { isEmptyValue } from './value-text.ts';
+import { flattenFields, formatNumber, formatNumberMap, formatToggle } from './value-format.ts';
 import { describeLinks, type LinkView } from './link-view.ts';
 import { refsOf, toRefView, type RefView, type ValueContext } from './value-context.ts';
 
@@ -17,34 +18,42 @@ export type { RefView, ValueContext } from './value-context.ts';
 export interface BlockView {
   typeName: string; typeKey?: string; key?: string;
   properties: Array<{ alias: string; editorAlias?: string; view: ValueView }>;
-  settings?: BlockView; areas: Array<{ key: string; items: BlockView[] }>;
+  settings?: BlockView; config?: Array<[path: string, text: string]>; areas: Array<{ key: string; items: BlockView[] }>;
 }
 export type ValueView =
   | { kind: 'empty' }
   | { kind: 'text'; text: string; href?: string; refs: RefView[] }
   | { kind: 'rich-text'; html: string; source: string; refs: RefView[]; blocks?: BlockView[] }
-  | { kind: 'blocks'; format: BlockStructure['format']; items: BlockView[] }
+  | { kind: 'blocks'; format: BlockStructure['format']; items: BlockView[]; source: string }
+  | { kind: 'pairs'; pairs: Array<[key: string, text: string]>; source: string }
   | { kind: 'refs'; refs: RefView[] }
   | { kind: 'links'; links: LinkView[] }
   | { kind: 'list'; items: string[] }
-  | { kind: 'json'; text: string; refs: RefView[] };
+  | { kind: 'json'; text: string; fields: Array<[path: string, text: string]>; refs: RefView[] };
+
+const sourceOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+const jsonView = (value: unknown, refs: RefView[]): ValueView => ({ kind: 'json', text: sourceOf(value), fields: flattenFields(value), refs });
 
 export function describeValue(value: unknown, editorAlias: string | undefined, ctx: ValueContext, depth = 0): ValueView {
   if (isEmptyValue(value)) return { kind: 'empty' };
-  if (depth > 12) return { kind: 'json', text: JSON.stringify(value, null, 2), refs: [] };
+  if (depth > 12) return jsonView(value, []);
+  const toggle = formatToggle(value, editorAlias);
+  if (toggle !== undefined) return { kind: 'text', text: toggle, refs: [] };
   const structure = findBlockStructure(value);
-  if (structure !== undefined) return { kind: 'blocks', format: structure.format, items: describeBlocks(structure.items, ctx, depth) };
+  if (structure !== undefined) return { kind: 'blocks', format: structure.format, items: describeBlocks(structure.items, ctx, depth), source: sourceOf(value) };
   const rich = isRichTextEditor(editorAlias) || (typeof value === 'object' && value !== null && 'markup' in value) ? findRichText(value) : undefined;
   if (rich !== undefined) return describeRichText(rich.markup, rich.blocks, ctx, depth);
   if (isMultiUrlPicker(editorAlias) && Array.isArray(value)) return { kind: 'links', links: describeLinks(value, ctx) };
   if (isPickerEditor(editorAlias)) return { kind: 'refs', refs: refsOf(value, editorAlias, ctx) };
   if (typeof value === 'string') return describeText(value, ctx);
-  if (typeof value === 'number' || typeof value === 'boolean') return { kind: 'text', text: String(value), refs: [] };
+  if (typeof value === 'number') return { kind: 'text', text: formatNumber(value) ?? String(value), refs: [] };
+  const pairs = formatNumberMap(value);
+  if (pairs !== undefined) return { kind: 'pairs', pairs, source: sourceOf(value) };
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
     const refs = refsOf(value, editorAlias, ctx);
     return refs.length > 0 ? { kind: 'refs', refs } : { kind: 'list', items: value.map(String) };
   }
-  return { kind: 'json', text: JSON.stringify(value, null, 2), refs: refsOf(value, editorAlias, ctx) };
+  return jsonView(value, refsOf(value, editorAlias, ctx));
 }
 
 function describeText(text: string, ctx: ValueContext): ValueView {
@@ -96,6 +105,7 @@ function describeBlock(element: BlockElement, ctx: ValueContext, depth: number):
       return { alias: v.alias, ...(editorAlias ? { editorAlias } : {}), view: describeValue(v.value, editorAlias, ctx, depth + 1) };
     }),
     ...(element.settings ? { settings: describeBlock(element.settings, ctx, depth + 1) } : {}),
+    ...(element.config && Object.keys(element.config).length > 0 ? { config: flattenFields(element.config) } : {}),
     areas: element.areas.map((area) => ({ key: area.key, items: describeBlocks(area.items, ctx, depth + 1) })),
   };
 }

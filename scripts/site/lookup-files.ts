@@ -1,0 +1,80 @@
+/**
+ * Writes the exact-lookup shards (layout in lookup-keys.ts) into the built site's `lookup/` folder. Every shard is a
+ * JSON object from lookup key to hits: `[kind, name]` by GUID (the key is the item's), `[kind, 32-hex key, name]` by
+ * id, and a list of `[kind, 32-hex key, name, language?]` by URL (several items may share a path across domains).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+import { guidKeyOf, guidShard, idShard, planLayout, urlKeyOf, urlShard, type LookupLayout } from './lookup-keys.ts';
+
+export const LOOKUP_DIR = 'lookup';
+export const LOOKUP_LAYOUT_FILE = 'layout.json';
+const WRITE_BATCH = 64;
+
+type Hit = [kind: string, keyOrName: string, name?: string, language?: string];
+type Shards = Map<string, Map<string, Hit | Hit[]>>;
+
+export interface LookupSummary {
+  layout: LookupLayout;
+  shards: number;
+  largestShardBytes: number;
+  keys: number;
+}
+
+function urlsOf(node: SiteNode): Array<[url: string, language?: string]> {
+  const out: Array<[string, string?]> = [];
+  if (node.url) out.push([node.url]);
+  for (const [iso, url] of Object.entries(node.urls ?? {})) if (url !== node.url) out.push([url, iso]);
+  return out;
+}
+
+function put(shards: Shards, file: string, key: string, hit: Hit, many: boolean): void {
+  let shard = shards.get(file);
+  if (shard === undefined) shards.set(file, (shard = new Map()));
+  if (!many) return void shard.set(key, hit);
+  const list = (shard.get(key) as Hit[] | undefined) ?? [];
+  if (!list.some((h) => h[1] === hit[1])) list.push(hit);
+  shard.set(key, list);
+}
+
+export async function writeLookupFiles(nodes: readonly SiteNode[], outDir: string): Promise<LookupSummary> {
+  const urlCount = nodes.reduce((sum, n) => sum + urlsOf(n).length, 0);
+  const layout = planLayout(nodes.length, urlCount);
+  const shards: Shards = new Map();
+  let keys = 0;
+  for (const node of nodes) {
+    const guid = guidKeyOf(node.key) as string;
+    put(shards, guidShard(layout, guid), guid, [node.kind, node.name], false);
+    put(shards, idShard(layout, node.id), String(node.id), [node.kind, guid, node.name], false);
+    keys += 2;
+    for (const [url, language] of urlsOf(node)) {
+      const urlKey = urlKeyOf(url.startsWith('/') || /^https?:/i.test(url) ? url : `/${url}`);
+      if (urlKey === undefined) continue;
+      put(
+        shards,
+        urlShard(layout, urlKey),
+        urlKey,
+        language ? [node.kind, guid, node.name, language] : [node.kind, guid, node.name],
+        true,
+      );
+      keys += 1;
+    }
+  }
+  const root = path.join(outDir, LOOKUP_DIR);
+  for (const folder of ['g', 'i', 'u']) await mkdir(path.join(root, folder), { recursive: true });
+  let largestShardBytes = 0;
+  const files = [...shards];
+  // Thousands of small files at 100k items: written a batch at a time, not one after the other.
+  for (let i = 0; i < files.length; i += WRITE_BATCH) {
+    await Promise.all(
+      files.slice(i, i + WRITE_BATCH).map(([file, entries]) => {
+        const text = JSON.stringify(Object.fromEntries(entries));
+        largestShardBytes = Math.max(largestShardBytes, Buffer.byteLength(text));
+        return writeFile(path.join(root, file), text);
+      }),
+    );
+  }
+  await writeFile(path.join(root, LOOKUP_LAYOUT_FILE), JSON.stringify(layout));
+  return { layout, shards: shards.size, largestShardBytes, keys };
+}

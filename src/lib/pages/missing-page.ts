@@ -1,0 +1,48 @@
+/** The list behind a fill rate: items of a type whose property is empty (site data `missing-values.ndjson`). */
+import path from 'node:path';
+import { z } from 'zod';
+import { iterateNdjson } from '../../../scripts/snapshot/snapshot-format.ts';
+import { loadSiteData } from '../site-data/load-site-data.ts';
+import { SITE_DATA_FILES, type MissingEntry } from '../site-data/site-data-format.ts';
+import { href, inventoryHref, itemHref, typeHref } from '../site-paths.ts';
+
+let entries: Promise<MissingEntry[]> | undefined;
+
+async function readEntries(): Promise<MissingEntry[]> {
+  const data = await loadSiteData();
+  const out: MissingEntry[] = [];
+  const file = path.join(data.env.siteDataDir, SITE_DATA_FILES.missing);
+  for await (const entry of iterateNdjson(
+    file,
+    z.custom<MissingEntry>(() => true),
+  ))
+    out.push(entry);
+  return out;
+}
+
+export async function listMissingPaths(): Promise<Array<{ params: { type: string; property: string } }>> {
+  entries ??= readEntries();
+  return (await entries).map((e) => ({ params: { type: e.type, property: e.property } }));
+}
+
+export async function getMissingPage(typeAlias: string, property: string) {
+  entries ??= readEntries();
+  const data = await loadSiteData();
+  const entry = (await entries).find((e) => e.type === typeAlias && e.property === property);
+  if (entry === undefined) throw new Error(`no missing-value list for ${typeAlias}.${property}`);
+  const type = data.types.findByAlias(typeAlias);
+  const params = new URLSearchParams({ type: typeAlias, missing: property });
+  return {
+    typeAlias,
+    typeName: type?.name ?? typeAlias,
+    property,
+    count: entry.count,
+    typeHref: type ? typeHref(type.key) : undefined,
+    inventoryHref: inventoryHref('fill-rates'),
+    filterHref: `${href('inventories/items/')}?${params}`,
+    items: entry.items.flatMap(([key, languages]) => {
+      const node = data.lookup.findNode(key);
+      return node ? [{ name: node.name, href: itemHref(node.kind, node.key), languages: languages ?? [] }] : [];
+    }),
+  };
+}

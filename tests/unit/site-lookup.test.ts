@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { writeLookupFiles } from '../../scripts/site/lookup-files.ts';
+import {
+  fnv1a,
+  guidKeyOf,
+  guidShard,
+  idKeyOf,
+  idShard,
+  planLayout,
+  urlKeyOf,
+  urlShard,
+} from '../../scripts/site/lookup-keys.ts';
+import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+
+interface ClientLookup {
+  guidKeyOf(t: string): string | undefined;
+  idKeyOf(t: string): number | undefined;
+  urlKeyOf(t: string): string | undefined;
+  fnv1a(t: string): number;
+  planLookup(layout: object, q: string): { how: string; file: string; key: string } | undefined;
+}
+// The browser module is plain JavaScript served as-is; load it by path so TypeScript does not need its types.
+const clientPath = path.resolve(import.meta.dirname, '../../public/scripts/exact-lookup.js');
+const client = (await import(clientPath)) as ClientLookup;
+
+const GUID = '7B24D49D-9415-4DC2-BF28-9FC5C4CB802C';
+const QUERIES = [
+  GUID,
+  GUID.toLowerCase(),
+  `{${GUID}}`,
+  GUID.replace(/-/g, ''),
+  'umb://document/7b24d49d94154dc2bf289fc5c4cb802c',
+  `umb://media/${GUID}`,
+  '1234',
+  ' 42 ',
+  '/Products/Tea/',
+  '/products/tea',
+  'https://shop.example/products/tea/?x=1',
+  '/',
+  '/caf%C3%A9/',
+  'tea',
+  '12ab',
+  '',
+  '/ünïcode/straße',
+  '99999999999',
+];
+
+describe('exact lookup keys', () => {
+  it('reads every written form of a GUID and a UDI as the same 32-hex key', () => {
+    for (const q of [GUID, `{${GUID}}`, GUID.replace(/-/g, ''), 'umb://document/7b24d49d94154dc2bf289fc5c4cb802c']) {
+      assert.equal(guidKeyOf(q), '7b24d49d94154dc2bf289fc5c4cb802c', q);
+    }
+    assert.equal(guidKeyOf('7b24d49d-9415'), undefined);
+    assert.equal(guidKeyOf('tea'), undefined);
+  });
+
+  it('reads ids and URL paths, and leaves words alone', () => {
+    assert.equal(idKeyOf(' 1234 '), 1234);
+    assert.equal(idKeyOf('12a'), undefined);
+    assert.equal(urlKeyOf('/Products/Tea/'), '/products/tea');
+    assert.equal(urlKeyOf('https://shop.example/products/tea/?x=1'), '/products/tea');
+    assert.equal(urlKeyOf('/'), '/');
+    assert.equal(urlKeyOf('/caf%C3%A9/'), '/café');
+    assert.equal(urlKeyOf('tea'), undefined);
+  });
+
+  it('keeps the browser module in step with the build', () => {
+    const layout = planLayout(100_000, 120_000);
+    for (const q of QUERIES) {
+      assert.equal(client.guidKeyOf(q), guidKeyOf(q), q);
+      assert.equal(client.idKeyOf(q), idKeyOf(q), q);
+      assert.equal(client.urlKeyOf(q), urlKeyOf(q), q);
+      assert.equal(client.fnv1a(q), fnv1a(q), q);
+      const guid = guidKeyOf(q);
+      const id = idKeyOf(q);
+      const url = urlKeyOf(q);
+      const expected = guid
+        ? guidShard(layout, guid)
+        : id !== undefined
+          ? idShard(layout, id)
+          : url
+            ? urlShard(layout, url)
+            : undefined;
+      assert.equal(client.planLookup(layout, q)?.file, expected, q);
+    }
+  });
+
+  it('sizes shards to a few KB at 100k items', () => {
+    assert.deepEqual(planLayout(100_000, 100_000), { version: 1, guidChars: 3, idBlock: 32, urlBuckets: 4096 });
+    assert.deepEqual(planLayout(10_000, 10_000), { version: 1, guidChars: 2, idBlock: 32, urlBuckets: 512 });
+    assert.deepEqual(planLayout(400, 300), { version: 1, guidChars: 1, idBlock: 32, urlBuckets: 16 });
+  });
+
+  it('writes shards the browser module finds items in, by GUID, id and every language URL', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lookup-'));
+    try {
+      const hex8 = (v: number) => v.toString(16).padStart(8, '0');
+      // Spread keys over the hex range as real GUIDs are (Knuth's multiplicative hash of n).
+      const keyOf = (n: number) =>
+        `${hex8(Math.imul(n, 2654435761) >>> 0)}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const node = (n: number, url: string | null, urls?: Record<string, string>): SiteNode => ({
+        kind: n % 2 ? 'content' : 'media',
+        id: 1000 + n,
+        key: keyOf(n),
+        name: `Item ${n}`,
+        type: 't',
+        parentId: -1,
+        parent: null,
+        root: '',
+        level: 1,
+        sortOrder: n,
+        childCount: 0,
+        url,
+        createDate: null,
+        updateDate: null,
+        chunk: null,
+        offset: null,
+        length: null,
+        cultures: Object.keys(urls ?? {}),
+        ...(urls ? { urls } : {}),
+      });
+      const nodes = Array.from({ length: 300 }, (_, n) =>
+        node(n, n % 2 ? `/page-${n}/` : null, n === 7 ? { 'da-DK': '/da/side-7/', en: '/page-7/' } : undefined),
+      );
+      const summary = await writeLookupFiles(nodes, dir);
+      const layout = JSON.parse(await readFile(path.join(dir, 'lookup/layout.json'), 'utf8')) as object;
+      const find = async (q: string) => {
+        const plan = client.planLookup(layout, q);
+        assert.ok(plan, q);
+        const shard = JSON.parse(await readFile(path.join(dir, 'lookup', plan.file), 'utf8')) as Record<
+          string,
+          unknown
+        >;
+        return shard[plan.key];
+      };
+      const seven = keyOf(7).replace(/-/g, '');
+      assert.deepEqual(await find(keyOf(7).toUpperCase()), ['content', 'Item 7']);
+      assert.deepEqual(await find(`umb://document/${seven}`), ['content', 'Item 7']);
+      assert.deepEqual(await find('1007'), ['content', seven, 'Item 7']);
+      assert.deepEqual(await find('/DA/side-7'), [['content', seven, 'Item 7', 'da-DK']]);
+      assert.deepEqual(await find('/page-7/'), [['content', seven, 'Item 7']]);
+      assert.equal(await find('/page-8/'), undefined);
+      assert.ok(summary.largestShardBytes < 4096, `largest shard ${summary.largestShardBytes} bytes`);
+      assert.equal((await readdir(path.join(dir, 'lookup/i'))).length, Math.ceil(1300 / 32) - Math.floor(1000 / 32));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
