@@ -1,0 +1,64 @@
+/**
+ * `npm run diff`: what changed between two snapshots. runDiff() is the same command in-process (tests call it);
+ * it returns the exit code and writes one-line messages on stderr, stack traces only with --verbose.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { countItemChanges, countTypeChanges, type SnapshotDiff } from './diff-format.ts';
+import { DIFF_USAGE, DiffUsageError, parseDiffOptions, type DiffOptions } from './diff-options.ts';
+import { SnapshotUnusableError, diffSnapshots } from './diff-snapshots.ts';
+import { renderMarkdown, renderText } from './diff-summary.ts';
+
+export const DIFF_EXIT_CODES = { ok: 0, failed: 1, usage: 2, snapshotUnusable: 3, changesFound: 4 } as const;
+
+export interface DiffIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+export function renderDiff(diff: SnapshotDiff, options: Pick<DiffOptions, 'format' | 'limit' | 'siteUrl'>): string {
+  if (options.format === 'json') return `${JSON.stringify(diff, null, 2)}\n`;
+  const summary = { limit: options.limit, siteUrl: options.siteUrl };
+  return options.format === 'markdown' ? renderMarkdown(diff, summary) : renderText(diff, summary);
+}
+
+/** Whether the changes include what `--fail-on` names. */
+export function isFailing(diff: SnapshotDiff, failOn: DiffOptions['failOn']): boolean {
+  const schema = countTypeChanges(diff.contentTypes) > 0;
+  const items = countItemChanges(diff.items) > 0;
+  return failOn === 'schema' ? schema : failOn === 'items' ? items : failOn === 'any' ? schema || items : false;
+}
+
+function describeError(error: unknown): [number, string] {
+  if (error instanceof DiffUsageError) return [DIFF_EXIT_CODES.usage, `${error.problems.join('; ')} (see --help)`];
+  if (error instanceof SnapshotUnusableError) return [DIFF_EXIT_CODES.snapshotUnusable, error.message];
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return [DIFF_EXIT_CODES.failed, `failed: ${message}`];
+}
+
+export async function runDiff(argv: readonly string[], io: DiffIo): Promise<number> {
+  if (argv.includes('--help')) {
+    io.stdout.write(`${DIFF_USAGE}\n`);
+    return DIFF_EXIT_CODES.ok;
+  }
+  try {
+    const options = parseDiffOptions(argv);
+    const diff = await diffSnapshots(options.from, options.to);
+    const text = renderDiff(diff, options);
+    if (options.out === undefined) io.stdout.write(text);
+    else await writeFile(options.out, text);
+    if (!isFailing(diff, options.failOn)) return DIFF_EXIT_CODES.ok;
+    io.stderr.write(`diff: changes found (--fail-on ${options.failOn})\n`);
+    return DIFF_EXIT_CODES.changesFound;
+  } catch (error) {
+    const [code, message] = describeError(error);
+    io.stderr.write(`diff: ${message}\n`);
+    if (argv.includes('--verbose') && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    return code;
+  }
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await runDiff(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
+}

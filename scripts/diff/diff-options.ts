@@ -1,0 +1,90 @@
+/** Flags of `npm run diff`, parsed into one frozen object; every problem is reported at once. */
+import { parseArgs } from 'node:util';
+
+export const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
+export const FAIL_ON = ['schema', 'items', 'any'] as const;
+
+export interface DiffOptions {
+  from: string;
+  to: string;
+  format: (typeof DIFF_FORMATS)[number];
+  out: string | undefined;
+  siteUrl: string | undefined;
+  failOn: (typeof FAIL_ON)[number] | undefined;
+  limit: number;
+  verbose: boolean;
+}
+
+export const DIFF_USAGE = `Usage: npm run diff -- --from DIR --to DIR [options]
+  --from DIR            the older snapshot
+  --to DIR              the newer snapshot
+  --format F            text (default), markdown or json
+  --out FILE            write there instead of stdout
+  --site-url URL        link items and types to the site built from --to (markdown)
+  --limit N             changes listed per kind in text and markdown (default 20; json lists all)
+  --fail-on WHAT        exit 4 when there are changes: schema (content types), items, or any
+  --verbose             stack traces on errors`;
+
+export class DiffUsageError extends Error {
+  override name = 'DiffUsageError';
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join('; '));
+    this.problems = problems;
+  }
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined): value is T =>
+  value !== undefined && (values as readonly string[]).includes(value);
+
+function parseFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        out: { type: 'string' },
+        'site-url': { type: 'string' },
+        'fail-on': { type: 'string' },
+        limit: { type: 'string', default: '20' },
+        verbose: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new DiffUsageError([error instanceof Error ? error.message : String(error)]);
+  }
+}
+
+function checkSiteUrl(value: string | undefined, problems: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    problems.push(`--site-url must be an http(s) URL: ${value}`);
+  return value.replace(/\/+$/, '');
+}
+
+export function parseDiffOptions(argv: readonly string[]): Readonly<DiffOptions> {
+  const flags = parseFlags(argv);
+  const problems: string[] = [];
+  if (flags.from === undefined) problems.push('--from DIR is required');
+  if (flags.to === undefined) problems.push('--to DIR is required');
+  if (!oneOf(DIFF_FORMATS, flags.format)) problems.push(`--format must be one of ${DIFF_FORMATS.join(', ')}`);
+  const failOn = flags['fail-on'];
+  if (failOn !== undefined && !oneOf(FAIL_ON, failOn)) problems.push(`--fail-on must be one of ${FAIL_ON.join(', ')}`);
+  const limit = Number(flags.limit);
+  if (!Number.isInteger(limit) || limit < 0) problems.push('--limit must be a whole number ≥ 0');
+  const siteUrl = checkSiteUrl(flags['site-url'], problems);
+  if (problems.length > 0) throw new DiffUsageError(problems);
+  return Object.freeze({
+    from: flags.from as string,
+    to: flags.to as string,
+    format: flags.format as DiffOptions['format'],
+    out: flags.out,
+    siteUrl,
+    failOn: failOn as DiffOptions['failOn'],
+    limit,
+    verbose: flags.verbose,
+  });
+}

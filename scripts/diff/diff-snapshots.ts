@@ -1,0 +1,88 @@
+/**
+ * The diff of two snapshots: types from `content-types.json`, then content and media items streamed by kind.
+ * Memory holds the older snapshot's slim index, a few chunks of each side, and the change list itself.
+ */
+import { stat } from 'node:fs/promises';
+import { recoverFolderSwap } from '../snapshot/folder-swap.ts';
+import {
+  ITEM_KINDS,
+  getContentTypes,
+  getManifest,
+  type ContentTypesFile,
+  type Manifest,
+} from '../snapshot/snapshot-format.ts';
+import { DIFF_FORMAT_VERSION, emptyItemChanges, type SnapshotDiff, type SnapshotSide } from './diff-format.ts';
+import { diffItemsOfKind, type SnapshotSideReader } from './item-diff.ts';
+import { openItemLines } from './item-lines.ts';
+import type { VariesByCulture } from './property-diff.ts';
+import { diffContentTypes } from './type-diff.ts';
+
+/** A snapshot that cannot be compared: missing, not a snapshot, another format version, or partial. */
+export class SnapshotUnusableError extends Error {
+  override name = 'SnapshotUnusableError';
+}
+
+interface OpenedSnapshot {
+  side: SnapshotSide;
+  manifest: Manifest;
+  types: ContentTypesFile;
+}
+
+const firstLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+async function openSnapshot(dir: string, label: string): Promise<OpenedSnapshot> {
+  const found = await stat(dir).catch(() => undefined);
+  if (found === undefined || !found.isDirectory()) throw new SnapshotUnusableError(`${label} ${dir}: no such folder`);
+  let manifest: Manifest;
+  let types: ContentTypesFile;
+  try {
+    await recoverFolderSwap(dir);
+    manifest = await getManifest(dir);
+    types = await getContentTypes(dir);
+  } catch (error) {
+    throw new SnapshotUnusableError(`${label} ${dir}: not a readable snapshot (${firstLine(error)})`);
+  }
+  if (manifest.status !== 'complete') throw new SnapshotUnusableError(`${label} ${dir}: the snapshot is partial`);
+  const { source, startedAt, finishedAt, counts } = manifest;
+  const side = {
+    dir,
+    source,
+    startedAt,
+    finishedAt,
+    counts: { content: counts.content, media: counts.media, contentTypes: counts.contentTypes },
+  };
+  return { side, manifest, types };
+}
+
+/** Culture variance of a type's properties, from the newer snapshot's types first, then the older one's. */
+function variesLookup(...files: ContentTypesFile[]): VariesByCulture {
+  const varies = new Map<string, boolean>();
+  for (const file of files.toReversed()) {
+    for (const type of [...file.contentTypes, ...(file.mediaTypes ?? [])]) {
+      for (const property of type.propertyGroups.flatMap((group) => group.propertyTypes)) {
+        if (typeof property.variesByCulture === 'boolean')
+          varies.set(`${type.alias}\n${property.alias}`, property.variesByCulture);
+      }
+    }
+  }
+  return (typeAlias, propertyAlias) => varies.get(`${typeAlias}\n${propertyAlias}`);
+}
+
+export async function diffSnapshots(fromDir: string, toDir: string): Promise<SnapshotDiff> {
+  const from = await openSnapshot(fromDir, '--from');
+  const to = await openSnapshot(toDir, '--to');
+  const sides: [SnapshotSideReader, SnapshotSideReader] = [
+    { dir: fromDir, lines: openItemLines(fromDir, from.manifest) },
+    { dir: toDir, lines: openItemLines(toDir, to.manifest) },
+  ];
+  const items = emptyItemChanges();
+  const varies = variesLookup(to.types, from.types);
+  try {
+    for (const kind of ITEM_KINDS) await diffItemsOfKind(kind, sides, varies, items);
+  } catch (error) {
+    throw new SnapshotUnusableError(`the snapshots cannot be compared: ${firstLine(error)}`);
+  }
+  const contentTypes = diffContentTypes(from.types, to.types);
+  return { formatVersion: DIFF_FORMAT_VERSION, from: from.side, to: to.side, items, contentTypes };
+}

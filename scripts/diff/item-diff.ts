@@ -1,0 +1,139 @@
+/**
+ * Items of one kind (content or media) between two snapshots, keyed by GUID. The old index is held slim in memory,
+ * the new one is streamed; full items are read only when their stored lines can differ (checksums first), and
+ * parsed only when their bytes do.
+ */
+import {
+  itemRecordSchema,
+  iterateIndex,
+  type IndexEntry,
+  type ItemKind,
+  type ItemRecord,
+} from '../snapshot/snapshot-format.ts';
+import type { ItemChanges, ItemRef } from './diff-format.ts';
+import { isSameStoredLine, locationOf, type ItemLines, type ItemLocation } from './item-lines.ts';
+import { culturesOf, listPropertyChanges, type VariesByCulture } from './property-diff.ts';
+
+export interface SnapshotSideReader {
+  dir: string;
+  lines: ItemLines;
+}
+
+interface SlimItem extends ItemRef {
+  parentKey: string | null;
+  sortOrder: number;
+  location: ItemLocation;
+}
+
+/** Paths of names from the root, built in one pass because the index lists parents before children. */
+function createPathTracker(): (entry: IndexEntry) => { path: string; parentKey: string | null } {
+  const byId = new Map<number, { key: string; path: string }>();
+  return (entry) => {
+    const parent = byId.get(entry.parentId);
+    const path = parent === undefined ? entry.name : `${parent.path} / ${entry.name}`;
+    byId.set(entry.id, { key: entry.key, path });
+    return { path, parentKey: parent?.key ?? null };
+  };
+}
+
+function slimOf(kind: ItemKind, entry: IndexEntry, track: ReturnType<typeof createPathTracker>): SlimItem {
+  const { path, parentKey } = track(entry);
+  const { key, id, name, type, url, sortOrder } = entry;
+  return { key, kind, id, name, type, path, url, parentKey, sortOrder, location: locationOf(entry) };
+}
+
+const refOf = ({ key, kind, id, name, type, path, url }: SlimItem): ItemRef => ({
+  key,
+  kind,
+  id,
+  name,
+  type,
+  path,
+  url,
+});
+
+async function loadSlimIndex(dir: string, kind: ItemKind): Promise<Map<string, SlimItem>> {
+  const track = createPathTracker();
+  const items = new Map<string, SlimItem>();
+  for await (const entry of iterateIndex(dir, kind)) items.set(entry.key, slimOf(kind, entry, track));
+  return items;
+}
+
+async function readRecord(lines: ItemLines, location: ItemLocation): Promise<[Buffer, ItemRecord] | undefined> {
+  const line = await lines.findLine(location);
+  return line === undefined ? undefined : [line, itemRecordSchema.parse(JSON.parse(line.toString('utf8')))];
+}
+
+function compareSummaries(before: SlimItem, after: SlimItem, out: ItemChanges): void {
+  const ref = refOf(after);
+  if (before.parentKey !== after.parentKey) {
+    const parents = { fromParentKey: before.parentKey, toParentKey: after.parentKey };
+    out.moved.push({ ...ref, fromPath: before.path, toPath: after.path, ...parents });
+  } else if (before.sortOrder !== after.sortOrder) {
+    out.sortOrderChanged.push({ ...ref, from: before.sortOrder, to: after.sortOrder });
+  }
+  if (before.type !== after.type) out.retyped.push({ ...ref, from: before.type, to: after.type });
+}
+
+function compareInvariantNames(before: SlimItem, after: SlimItem, out: ItemChanges): void {
+  const ref = refOf(after);
+  if (before.name !== after.name) out.renamed.push({ ...ref, culture: null, from: before.name, to: after.name });
+  if (before.url !== after.url) out.urlChanged.push({ ...ref, culture: null, from: before.url, to: after.url });
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Names and URLs per language; a language published on one side only shows as a URL from or to `null`. */
+function compareCultureNames(ref: ItemRef, from: ItemRecord, to: ItemRecord, out: ItemChanges): void {
+  const before = culturesOf(from);
+  const after = culturesOf(to);
+  for (const culture of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
+    const [old, now] = [before[culture], after[culture]];
+    const [oldName, newName] = [textOrNull(old?.name), textOrNull(now?.name)];
+    if (old !== undefined && now !== undefined && oldName !== newName) {
+      out.renamed.push({ ...ref, culture, from: oldName ?? '', to: newName ?? '' });
+    }
+    const [oldUrl, newUrl] = [textOrNull(old?.url), textOrNull(now?.url)];
+    if (oldUrl !== newUrl) out.urlChanged.push({ ...ref, culture, from: oldUrl, to: newUrl });
+  }
+}
+
+async function compareItems(
+  before: SlimItem,
+  after: SlimItem,
+  sides: [SnapshotSideReader, SnapshotSideReader],
+  varies: VariesByCulture,
+  out: ItemChanges,
+): Promise<void> {
+  const [from, to] = sides;
+  if (isSameStoredLine(before.location, after.location, from.lines, to.lines)) return;
+  const [old, now] = [await readRecord(from.lines, before.location), await readRecord(to.lines, after.location)];
+  if (old !== undefined && now !== undefined && old[0].equals(now[0])) return;
+  compareSummaries(before, after, out);
+  const variant = [old?.[1], now?.[1]].some(
+    (record) => record !== undefined && Object.keys(culturesOf(record)).length > 0,
+  );
+  if (old === undefined || now === undefined || !variant) compareInvariantNames(before, after, out);
+  if (old === undefined || now === undefined) return;
+  if (variant) compareCultureNames(refOf(after), old[1], now[1], out);
+  const properties = listPropertyChanges(old[1], now[1], varies);
+  if (properties.length > 0) out.changed.push({ ...refOf(after), properties });
+}
+
+export async function diffItemsOfKind(
+  kind: ItemKind,
+  sides: [SnapshotSideReader, SnapshotSideReader],
+  varies: VariesByCulture,
+  out: ItemChanges,
+): Promise<void> {
+  const remaining = await loadSlimIndex(sides[0].dir, kind);
+  const track = createPathTracker();
+  for await (const entry of iterateIndex(sides[1].dir, kind)) {
+    const after = slimOf(kind, entry, track);
+    const before = remaining.get(entry.key);
+    if (before === undefined) out.added.push(refOf(after));
+    else await compareItems(before, after, sides, varies, out);
+    remaining.delete(entry.key);
+  }
+  for (const before of remaining.values()) out.removed.push(refOf(before));
+}

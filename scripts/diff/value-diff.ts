@@ -1,0 +1,74 @@
+/**
+ * How one property value changed, in a form a person can read: strings as a word diff (a line diff when the text
+ * has several lines), objects and arrays (blocks, pickers, other JSON) as the list of changed paths.
+ */
+import { diffLines, diffWords, type ChangeObject } from 'diff';
+import type { JsonPathChange, TextPart } from './diff-format.ts';
+
+/** Unchanged runs longer than this are shortened to their ends: the diff shows what changed, not the whole text. */
+const SAME_RUN_LIMIT = 160;
+const SAME_RUN_END = 60;
+const MAX_PATHS = 200;
+/** The diff library's own budget in ms; past it no text diff is given (old and new values still are). */
+const TEXT_DIFF_TIMEOUT_MS = 500;
+
+const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] =>
+  typeof value === 'object' && value !== null;
+
+function shortenSame(text: string): string {
+  if (text.length <= SAME_RUN_LIMIT) return text;
+  return `${text.slice(0, SAME_RUN_END)} … ${text.slice(-SAME_RUN_END)}`;
+}
+
+export function diffText(from: string, to: string): TextPart[] | undefined {
+  const multiline = from.includes('\n') || to.includes('\n');
+  const options = { timeout: TEXT_DIFF_TIMEOUT_MS };
+  const changes: ChangeObject<string>[] | undefined = multiline
+    ? diffLines(from, to, options)
+    : diffWords(from, to, options);
+  if (changes === undefined) return undefined;
+  return changes.map((change) => {
+    if (change.added) return { op: 'added', text: change.value };
+    if (change.removed) return { op: 'removed', text: change.value };
+    return { op: 'same', text: shortenSame(change.value) };
+  });
+}
+
+const childPath = (parent: string, key: string | number): string =>
+  typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`;
+
+function entriesOf(value: Record<string, unknown> | unknown[]): [string | number, unknown][] {
+  return Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+}
+
+function walk(from: unknown, to: unknown, at: string, out: JsonPathChange[]): void {
+  if (out.length >= MAX_PATHS) return;
+  if (isContainer(from) && isContainer(to) && Array.isArray(from) === Array.isArray(to)) {
+    const toEntries = new Map(entriesOf(to));
+    for (const [key, value] of entriesOf(from)) {
+      if (toEntries.has(key)) walk(value, toEntries.get(key), childPath(at, key), out);
+      else out.push({ path: childPath(at, key), change: 'removed', from: value });
+      toEntries.delete(key);
+    }
+    for (const [key, value] of toEntries) out.push({ path: childPath(at, key), change: 'added', to: value });
+    return;
+  }
+  if (JSON.stringify(from) !== JSON.stringify(to))
+    out.push({ path: at === '' ? '$' : at, change: 'changed', from, to });
+}
+
+/** The changed leaves of two JSON values, at most MAX_PATHS of them. */
+export function diffJsonPaths(from: unknown, to: unknown): JsonPathChange[] {
+  const out: JsonPathChange[] = [];
+  walk(from, to, '', out);
+  return out.slice(0, MAX_PATHS);
+}
+
+export function describeValueChange(from: unknown, to: unknown): { text?: TextPart[]; paths?: JsonPathChange[] } {
+  if (typeof from === 'string' && typeof to === 'string') {
+    const text = diffText(from, to);
+    return text === undefined ? {} : { text };
+  }
+  if (isContainer(from) && isContainer(to)) return { paths: diffJsonPaths(from, to) };
+  return {};
+}
