@@ -173,3 +173,6 @@ export const countItemChanges = (items: ItemChanges): number =>
 
 export const countTypeChanges = (types: TypeChanges): number =>
   types.added.length + types.removed.length + types.changed.length;
+
+export const describeChangeCounts = (diff: SnapshotDiff): string =>
+  `${countTypeChanges(diff.contentTypes)} content type changes, ${countItemChanges(diff.items)} item changes`;

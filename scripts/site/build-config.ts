@@ -18,11 +18,15 @@ export interface BuildConfig {
   readonly search: boolean;
   readonly searchShardSize: number;
   readonly crawlerArgs: readonly string[];
+  /** Snapshot history: the crawl keeps the previous snapshot there; the build diffs against the newest one kept. */
+  readonly historyDir?: string;
+  /** The snapshot to diff against, named explicitly (wins over the history). */
+  readonly compareWith?: string;
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
 
-const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title'] as const;
+const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title', 'history', 'keep', 'compare-with'] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
 const CRAWLER_VALUES = ['source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
   'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'];
@@ -33,6 +37,8 @@ export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source U
   --source URL | --db FILE | --demo-items N | --api-key-file FILE | …   crawler options (see npm run snapshot -- --help;
                         --allow-shrink, --follow-redirects and the --max-* caps too);
                         neither --source nor --db nor env SNAPSHOT_SOURCE_URL: the embedded demo source
+  --history DIR         keep the previous snapshot there (--keep N of them, default 1) and show what changed since it
+  --compare-with DIR    show what changed since this snapshot (instead of the newest one in --history)
   --out DIR             output folder (default dist)
   --base /path/         host under a sub-path (or env SITE_BASE; default /)
   --cache DIR           working folder for the snapshot and the site data (default .cache)
@@ -51,6 +57,9 @@ const schema = z.object({
   cache: z.string().min(1).default('.cache'),
   'media-origin': z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   title: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').refine((t) => !/[\u0000-\u001f]/.test(t), 'must not hold control characters').optional(),
+  history: z.string().min(1).optional(),
+  keep: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(1).max(1000)).optional(),
+  'compare-with': z.string().min(1).optional(),
   'search-shard-size': z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(100).max(1_000_000)).default(20_000),
 });
 
@@ -83,6 +92,8 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
   if (values.snapshot !== undefined && crawlerArgs.length > 0) problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   if (problems.length > 0 || !parsed.success) return { problems };
   const f = parsed.data;
+  const history = f.history === undefined ? undefined : path.resolve(cwd, f.history);
+  if (history !== undefined && f.snapshot === undefined) crawlerArgs.push('--history', history, ...(f.keep ? ['--keep', String(f.keep)] : []));
   return {
     problems,
     config: Object.freeze({
@@ -95,6 +106,8 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
       ...(f.title !== undefined ? { title: f.title } : {}),
       search: !switches.has('no-search'),
       searchShardSize: f['search-shard-size'],
+      ...(history !== undefined ? { historyDir: history } : {}),
+      ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
       crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),
       quiet: switches.has('quiet'),
       verbose: switches.has('verbose'),

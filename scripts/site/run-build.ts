@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { CliIo } from '../snapshot/cli.ts';
 import { recoverFolderSwap, swapIntoPlace } from '../snapshot/folder-swap.ts';
 import { runAstroBuild } from './astro-step.ts';
+import { describeChangeCounts } from '../diff/diff-format.ts';
+import { writeChanges } from './changes-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
@@ -41,6 +43,8 @@ export async function runBuild(argv: readonly string[], env: Readonly<Record<str
       throw new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
     });
     progress(`site data ready in ${seconds(siteData.millis)}`);
+    const changes = await writeChanges(config, snapshot, siteData.dir);
+    if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     await rm(staging, { recursive: true, force: true });
     const astroMillis = await runAstroBuild({ ...config, outDir: staging }, snapshot.dir, siteData.dir, env, (text) => io.stderr.write(text));
     progress(`astro build done in ${seconds(astroMillis)}`);

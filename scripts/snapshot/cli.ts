@@ -11,6 +11,7 @@ import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from
 import { startEmbeddedSource, type EmbeddedSource } from './embedded-source.ts';
 import { createProgress } from './progress.ts';
 import { maskSecret } from './secret-mask.ts';
+import { keepSnapshot } from './snapshot-history.ts';
 
 export interface TextSink {
   write(text: string): unknown;
@@ -44,6 +45,7 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
       embedded = await startEmbeddedSource(config.source, (line) => stderr.write(`snapshot: ${line}\n`));
       secrets.push(embedded.apiKey);
     }
+    if (config.history !== undefined) await keepSnapshot(config.out, config.history, config.keep);
     const started = performance.now();
     const result = await crawl(toCrawlOptions(config, embedded, stderr, io.signal));
     return summarise(result, config, (performance.now() - started) / 1000, stdout, (line) => stderr.write(`${line}\n`));

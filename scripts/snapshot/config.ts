@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, type AnswerLimits } from './answer-body.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { DEFAULT_MAX_CONTENT_TYPES } from './content-type-plan.ts';
 import { UsageError } from './crawl-errors.ts';
+import { DEFAULT_KEEP } from './snapshot-history.ts';
 
 export type SourceConfig =
   | { kind: 'http'; url: string }
@@ -20,6 +21,9 @@ export interface SnapshotConfig {
   readonly source: SourceConfig;
   readonly apiKey?: string;
   readonly sinceSnapshot?: string;
+  /** Where the snapshot at `out` is kept before a new crawl replaces it; `keep` kept snapshots at most. */
+  readonly history?: string;
+  readonly keep: number;
   readonly maxFailures: number;
   readonly concurrency: number;
   readonly timeoutMs: number;
@@ -34,7 +38,7 @@ export interface SnapshotConfig {
 }
 
 const VALUE_FLAGS = ['out', 'source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
-  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'] as const;
+  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth', 'history', 'keep'] as const;
 const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects'] as const;
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_SEED = 1;
@@ -52,6 +56,8 @@ const flagsSchema = z.object({
   'db': nonEmpty.optional(),
   'api-key-file': nonEmpty.optional(),
   'since-snapshot': nonEmpty.optional(),
+  'history': nonEmpty.optional(),
+  'keep': whole(1, 1000, DEFAULT_KEEP),
   'max-failures': whole(0, Number.MAX_SAFE_INTEGER, 0),
   'concurrency': whole(1, 64, 4),
   'timeout-ms': whole(1, 600_000, 30_000),
@@ -74,6 +80,8 @@ export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --d
   --api-key-file FILE    file holding the API key (or env SNAPSHOT_API_KEY); never on the command line
   --demo-items N         size of the generated demo database (default 2000; env SNAPSHOT_CACHE_DIR moves .cache)
   --since-snapshot DIR   reuse unchanged items from this earlier snapshot
+  --history DIR          keep the snapshot at --out in DIR before replacing it (see npm run diff)
+  --keep N               snapshots kept in --history (default 1: the previous one)
   --max-failures N       permanent failures tolerated before the run counts as failed (default 0)
   --concurrency N        requests at once (default 4)
   --timeout-ms N         per request (default 30000)
@@ -102,6 +110,8 @@ export async function loadConfig(argv: readonly string[], env: Readonly<Record<s
     source,
     apiKey: source.kind === 'http' ? apiKey : undefined,
     sinceSnapshot: flags['since-snapshot'] === undefined ? undefined : path.resolve(cwd, flags['since-snapshot']),
+    history: flags.history === undefined ? undefined : path.resolve(cwd, flags.history),
+    keep: flags.keep,
     maxFailures: flags['max-failures'],
     concurrency: flags.concurrency,
     timeoutMs: flags['timeout-ms'],

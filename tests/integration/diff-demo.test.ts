@@ -30,8 +30,10 @@ async function readIndex(dir: string, kind: string): Promise<Map<string, IndexLi
 }
 
 /** Counts per kind of change that the indexes alone decide. */
-async function countFromIndexes(from: string, to: string): Promise<Record<string, number>> {
-  const counts = { added: 0, removed: 0, moved: 0, sortOrderChanged: 0, retyped: 0 };
+type IndexCounts = Record<'added' | 'removed' | 'moved' | 'sortOrderChanged' | 'retyped', number>;
+
+async function countFromIndexes(from: string, to: string): Promise<IndexCounts> {
+  const counts: IndexCounts = { added: 0, removed: 0, moved: 0, sortOrderChanged: 0, retyped: 0 };
   for (const kind of ['content', 'media']) {
     const [old, now] = [await readIndex(from, kind), await readIndex(to, kind)];
     for (const [key, entry] of now) {

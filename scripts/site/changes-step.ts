@@ -1,0 +1,40 @@
+/**
+ * What changed since the previous snapshot, for the site's Changes section: the diff against `--compare-with`, or
+ * else the newest snapshot kept in `--history`, written beside the other site data. No previous snapshot, no file.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SnapshotDiff } from '../diff/diff-format.ts';
+import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
+import type { Manifest } from '../snapshot/snapshot-format.ts';
+import { findPreviousSnapshot } from '../snapshot/snapshot-history.ts';
+import type { BuildConfig } from './build-config.ts';
+import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+
+export const CHANGES_FILE = 'changes.json';
+
+async function findPreviousDir(config: BuildConfig, current: Manifest): Promise<string | undefined> {
+  if (config.compareWith !== undefined) return config.compareWith;
+  if (config.historyDir === undefined) return undefined;
+  return (await findPreviousSnapshot(config.historyDir, current))?.dir;
+}
+
+export async function writeChanges(
+  config: BuildConfig,
+  snapshot: { dir: string; manifest: Manifest },
+  siteDataDir: string,
+): Promise<SnapshotDiff | undefined> {
+  const file = path.join(siteDataDir, CHANGES_FILE);
+  await rm(file, { force: true });
+  const previous = await findPreviousDir(config, snapshot.manifest);
+  if (previous === undefined) return undefined;
+  try {
+    const diff = await diffSnapshots(previous, snapshot.dir);
+    await writeFile(file, JSON.stringify(diff));
+    return diff;
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    const code = error instanceof SnapshotUnusableError ? BUILD_EXIT_CODES.snapshotInvalid : BUILD_EXIT_CODES.siteData;
+    throw new BuildError(code, `what changed since ${previous} could not be computed: ${message}`, { cause: error });
+  }
+}
