@@ -5,6 +5,8 @@
 import type { ItemKind, Manifest } from '../snapshot/snapshot-format.ts';
 
 export const DIFF_FORMAT_VERSION = 1 as const;
+/** The change list in the site data folder, when the build had a previous snapshot. */
+export const CHANGES_FILE = 'changes.json';
 
 export interface SnapshotSide {
   dir: string;

@@ -4,14 +4,12 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SnapshotDiff } from '../diff/diff-format.ts';
+import { CHANGES_FILE, type SnapshotDiff } from '../diff/diff-format.ts';
 import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
 import type { Manifest } from '../snapshot/snapshot-format.ts';
 import { findPreviousSnapshot } from '../snapshot/snapshot-history.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
-
-export const CHANGES_FILE = 'changes.json';
 
 async function findPreviousDir(config: BuildConfig, current: Manifest): Promise<string | undefined> {
   if (config.compareWith !== undefined) return config.compareWith;

@@ -1,0 +1,83 @@
+/**
+ * The change list since the previous snapshot, as the build wrote it into the site data (scripts/site/changes-step.ts),
+ * loaded once per build process; undefined when the build had nothing to compare with.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CHANGES_FILE,
+  ITEM_CHANGE_KINDS,
+  type ChangedType,
+  type ItemRef,
+  type PropertyChange,
+  type SnapshotDiff,
+} from '../../../scripts/diff/diff-format.ts';
+import { getSiteEnv } from '../site-env.ts';
+
+/** What one item went through between the two snapshots, for its page. */
+export interface ItemHistory {
+  added: boolean;
+  /** One line per change of its place, name, URL, type or order. */
+  notes: string[];
+  properties: PropertyChange[];
+}
+
+let cached: Promise<SnapshotDiff | undefined> | undefined;
+
+async function load(): Promise<SnapshotDiff | undefined> {
+  const file = path.join(getSiteEnv().siteDataDir, CHANGES_FILE);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  return text === undefined ? undefined : (JSON.parse(text) as SnapshotDiff);
+}
+
+export function loadChanges(): Promise<SnapshotDiff | undefined> {
+  cached ??= load();
+  return cached;
+}
+
+const inCulture = (culture: string | null): string => (culture === null ? '' : ` (${culture})`);
+
+function noteOf(
+  kind: (typeof ITEM_CHANGE_KINDS)[number],
+  change: ItemRef & Record<string, unknown>,
+): string | undefined {
+  const culture = inCulture((change.culture as string | null | undefined) ?? null);
+  const fromTo = `${String(change.from ?? '–')} → ${String(change.to ?? '–')}`;
+  if (kind === 'moved') return `Moved: ${String(change.fromPath)} → ${String(change.toPath)}`;
+  if (kind === 'renamed') return `Renamed${culture}: ${fromTo}`;
+  if (kind === 'urlChanged') return `URL changed${culture}: ${fromTo}`;
+  if (kind === 'retyped') return `Type changed: ${fromTo}`;
+  if (kind === 'sortOrderChanged') return `Sort order changed: ${fromTo}`;
+  return undefined;
+}
+
+export async function findItemHistory(key: string): Promise<ItemHistory | undefined> {
+  const diff = await loadChanges();
+  if (diff === undefined) return undefined;
+  const history: ItemHistory = { added: false, notes: [], properties: [] };
+  for (const kind of ITEM_CHANGE_KINDS) {
+    for (const change of diff.items[kind].filter((c) => c.key === key)) {
+      if (kind === 'added') history.added = true;
+      if (kind === 'changed') history.properties.push(...(change as unknown as { properties: PropertyChange[] }).properties);
+      const note = noteOf(kind, change as unknown as ItemRef & Record<string, unknown>);
+      if (note !== undefined) history.notes.push(note);
+    }
+  }
+  const empty = !history.added && history.notes.length === 0 && history.properties.length === 0;
+  return empty ? undefined : history;
+}
+
+export async function listRemovedItems(kind: ItemRef['kind']): Promise<ItemRef[]> {
+  return ((await loadChanges())?.items.removed ?? []).filter((item) => item.kind === kind);
+}
+
+export async function findTypeChange(key: string): Promise<{ added: boolean; changed?: ChangedType } | undefined> {
+  const diff = await loadChanges();
+  if (diff === undefined) return undefined;
+  if (diff.contentTypes.added.some((type) => type.key === key)) return { added: true };
+  const changed = diff.contentTypes.changed.find((type) => type.key === key);
+  return changed === undefined ? undefined : { added: false, changed };
+}
