@@ -61,7 +61,8 @@ export async function findItemHistory(key: string): Promise<ItemHistory | undefi
   for (const kind of ITEM_CHANGE_KINDS) {
     for (const change of diff.items[kind].filter((c) => c.key === key)) {
       if (kind === 'added') history.added = true;
-      if (kind === 'changed') history.properties.push(...(change as unknown as { properties: PropertyChange[] }).properties);
+      if (kind === 'changed')
+        history.properties.push(...(change as unknown as { properties: PropertyChange[] }).properties);
       const note = noteOf(kind, change as unknown as ItemRef & Record<string, unknown>);
       if (note !== undefined) history.notes.push(note);
     }

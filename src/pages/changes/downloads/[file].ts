@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { FULL_LIST_FILE, getTable, listTables, tableCsv, tableJson } from '../../../lib/changes/change-pages.ts';
+import { loadChanges } from '../../../lib/changes/site-changes.ts';
+
+export const getStaticPaths = async () => {
+  const tables = await listTables();
+  if (tables.length === 0) return [];
+  const files = tables.flatMap((t) => [`${t.name}.csv`, `${t.name}.json`]);
+  return [...files, FULL_LIST_FILE].map((file) => ({ params: { file } }));
+};
+
+/** Each Changes table as CSV and JSON, and the whole change list as the diff wrote it. */
+export const GET: APIRoute = async ({ params }) => {
+  const file = String(params.file);
+  if (file === FULL_LIST_FILE)
+    return new Response(JSON.stringify(await loadChanges()), { headers: { 'content-type': 'application/json' } });
+  const table = await getTable(file.replace(/\.(csv|json)$/, ''));
+  if (file.endsWith('.csv'))
+    return new Response(tableCsv(table), { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+  return new Response(tableJson(table), { headers: { 'content-type': 'application/json' } });
+};
