@@ -1,0 +1,103 @@
+/**
+ * The Changes section in a real Chromium: two builds with `--history`, the second from a copy of a shared database
+ * with known SQL edits (tests/support/diff-database-edits.ts), so the expected changes come from the edits.
+ */
+import assert from 'node:assert/strict';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, it } from 'node:test';
+import { applyNewerEdits, applyOlderEdits, planEdits, type PlannedEdits } from '../support/diff-database-edits.ts';
+import { buildSite, launchBrowser } from '../support/site-e2e.ts';
+import type { Browser, Page } from '../support/site-playwright.ts';
+import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
+import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
+
+const DB = sharedDatabase('tdufrane_searchcourse.db');
+
+async function editedCopy(file: string, edit: (db: DatabaseSync) => void): Promise<string> {
+  await copyFile(DB, file);
+  const db = new DatabaseSync(file);
+  try {
+    edit(db);
+  } finally {
+    db.close();
+  }
+  return file;
+}
+
+describe('the Changes section (two builds with --history)', { timeout: 180_000 }, () => {
+  let tmp: string;
+  let plan: PlannedEdits;
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  const url = (p = '') => `${server.url}/${p}`;
+
+  before(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'site-changes-'));
+    const oracle = openForOracle(DB);
+    try {
+      plan = planEdits(oracle);
+    } finally {
+      oracle.close();
+    }
+    const common = [
+      '--out',
+      path.join(tmp, 'dist'),
+      '--cache',
+      path.join(tmp, 'build'),
+      '--history',
+      path.join(tmp, 'history'),
+      '--no-search',
+    ];
+    await buildSite([
+      '--db',
+      await editedCopy(path.join(tmp, 'older.db'), (db) => applyOlderEdits(db, plan)),
+      ...common,
+    ]);
+    await buildSite([
+      '--db',
+      await editedCopy(path.join(tmp, 'newer.db'), (db) => applyNewerEdits(db, plan)),
+      ...common,
+    ]);
+    server = await startStaticServer(path.join(tmp, 'dist'));
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('counts each kind of change on the Changes page, as the edits made them', async () => {
+    await page.goto(url('changes/'));
+    const count = (name: string) => page.locator(`[data-count="${name}"]`).textContent();
+    assert.equal(await count('items-added'), '1');
+    assert.equal(await count('items-removed'), '1');
+    assert.equal(await count('items-moved'), '1');
+    assert.equal(await count('items-renamed'), '1');
+    assert.equal(await count('values-changed'), String(plan.values.length));
+    assert.equal(await count('types-changed'), '2');
+    await page.click('a[href$="changes/values-changed/"]');
+    const keys = await page.locator('[data-change-table="values-changed"] tbody tr td:nth-child(3)').allTextContents();
+    assert.deepEqual(keys.sort(), plan.values.map((v) => v.key).sort());
+  });
+
+  it('marks a changed item and shows its property diff', async () => {
+    const richText = plan.values.find((v) => v.culture === null);
+    assert.ok(richText);
+    await page.goto(url(`content/${richText.key}/`));
+    assert.equal(await page.locator('#item-changes').textContent(), 'Changed in this snapshot');
+    const row = page.locator(`.item-changes tr[data-property="${richText.alias}"]`);
+    assert.match((await row.locator('ins').allTextContents()).join(''), /Edited by the test\./);
+  });
+
+  it("keeps a removed item's permalink, saying it was removed", async () => {
+    const response = await page.goto(url(`content/${plan.removed}/`));
+    assert.equal(response?.status(), 200);
+    assert.match((await page.locator('[data-removed]').textContent()) ?? '', /was removed since the previous snapshot/);
+  });
+});
