@@ -11,6 +11,7 @@ import { measureDir } from '../scripts/site/dir-stats.ts';
 import { buildAstroFloor, buildHugoFloor } from './floors.ts';
 import { runMeasured, type Measured } from './measure.ts';
 import { timeSearches } from './search-timing.ts';
+import { benchDiff } from './diff-bench.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -65,6 +66,9 @@ const manifest = JSON.parse(readFileSync(join(snapshot, 'manifest.json'), 'utf8'
 const requests: number = manifest.http.requests;
 const crawlRatio = crawl.ms / ((requests / floor.perSecond) * 1000);
 
+const diff = await benchDiff(snapshot, work);
+say(`diff (1% of items changed): ${diff.s} s, peak RSS ${diff.peakRssMB} MB`);
+
 const stepSiteData = check('site data', await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData]));
 const stepAstro = check('astro build', await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'astro', snapshot, siteData, dist, join(work, 'cache')]));
 const { pages } = await measureDir(dist);
@@ -91,6 +95,7 @@ const result = {
   crawl: { s: s(crawl.ms), peakRssMB: mb(crawl.peakRssBytes), requests, ratio: Math.round(crawlRatio * 100) / 100 },
   siteData: { s: s(stepSiteData.ms), peakRssMB: mb(stepSiteData.peakRssBytes) },
   astro: { s: s(stepAstro.ms), peakRssMB: mb(stepAstro.peakRssBytes), pagesPerSecond: Math.round(pages / (stepAstro.ms / 1000)) },
+  diff,
   search: { s: s(stepSearch.ms), peakRssMB: mb(stepSearch.peakRssBytes), indexMB: Math.round(indexBytes / 104857.6) / 10, queries },
   floors: {
     astro: { s: s(astroFloor.ms), peakRssMB: mb(astroFloor.peakRssBytes), textBytes },

@@ -74,15 +74,16 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
 
   it('counts each kind of change on the Changes page, as the edits made them', async () => {
     await page.goto(url('changes/'));
-    const count = (name: string) => page.locator(`[data-count="${name}"]`).textContent();
+    const count = (name: string) => page.locator(`[data-count="${name}"]`).innerText();
     assert.equal(await count('items-added'), '1');
     assert.equal(await count('items-removed'), '1');
     assert.equal(await count('items-moved'), '1');
     assert.equal(await count('items-renamed'), '1');
     assert.equal(await count('values-changed'), String(plan.values.length));
     assert.equal(await count('types-changed'), '2');
-    await page.click('a[href$="changes/values-changed/"]');
-    const keys = await page.locator('[data-change-table="values-changed"] tbody tr td:nth-child(3)').allTextContents();
+    await page.locator('a[href$="changes/values-changed/"]').first().click();
+    await page.waitForURL(url('changes/values-changed/'));
+    const keys = await page.locator('[data-change-table="values-changed"] tbody tr td:nth-child(3)').allInnerTexts();
     assert.deepEqual(keys.sort(), plan.values.map((v) => v.key).sort());
   });
 
@@ -90,14 +91,14 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
     const richText = plan.values.find((v) => v.culture === null);
     assert.ok(richText);
     await page.goto(url(`content/${richText.key}/`));
-    assert.equal(await page.locator('#item-changes').textContent(), 'Changed in this snapshot');
+    assert.equal(await page.locator('#item-changes').innerText(), 'Changed in this snapshot');
     const row = page.locator(`.item-changes tr[data-property="${richText.alias}"]`);
-    assert.match((await row.locator('ins').allTextContents()).join(''), /Edited by the test\./);
+    assert.match((await row.locator('ins').allInnerTexts()).join(''), /Edited by the test\./);
   });
 
   it("keeps a removed item's permalink, saying it was removed", async () => {
     const response = await page.goto(url(`content/${plan.removed}/`));
     assert.equal(response?.status(), 200);
-    assert.match((await page.locator('[data-removed]').textContent()) ?? '', /was removed since the previous snapshot/);
+    assert.match(await page.locator('[data-removed]').innerText(), /was removed since the previous snapshot/);
   });
 });

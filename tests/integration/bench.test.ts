@@ -25,6 +25,7 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   for (const q of result.search.queries) assert.match(q.results, /^\d+ results? for/);
   assert.match(result.search.queries[3].results, /^1 result for/, 'a GUID names one item');
   assert.ok(result.floors.astro.s > 0);
+  assert.ok(result.diff.s > 0 && result.diff.edited > 0 && result.diff.listed === result.diff.edited, 'the diff step');
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');
   assert.match(table, /\| 300 \| \d+ cores, \d+ GiB \|/);
   assert.equal(readdirSync(dir).includes('work'), false, 'the work folder is removed');
