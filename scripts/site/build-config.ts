@@ -89,6 +89,7 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
   }
   const parsed = schema.safeParse({ ...values, base: values.base ?? env.SITE_BASE, 'media-origin': values['media-origin'] ?? (env.SITE_MEDIA_ORIGIN || undefined) });
   if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`--${String(issue.path[0])}: ${issue.message}`);
+  if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
   if (values.snapshot !== undefined && crawlerArgs.length > 0) problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   if (problems.length > 0 || !parsed.success) return { problems };
   const f = parsed.data;

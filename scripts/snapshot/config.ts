@@ -104,6 +104,7 @@ export async function loadConfig(argv: readonly string[], env: Readonly<Record<s
   const flags = parsed.success ? parsed.data : undefined;
   const source = findSource({ source: values.source, db: values.db, demoItems: flags?.['demo-items'] ?? 0 }, env, cwd, problems);
   const apiKey = await findApiKey(values['api-key-file'], env, cwd, problems);
+  if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
   if (problems.length > 0 || flags === undefined || source === undefined) throw new UsageError(problems);
   return Object.freeze({
     out: path.resolve(cwd, flags.out),

@@ -68,5 +68,8 @@ describe('snapshot history', () => {
     const code = await runSnapshot(['--db', DATABASE, '--out', out, '--keep', '0'], {}, { stdout: sink, stderr: sink });
     assert.equal(code, 2);
     assert.match(output, /--keep/);
+    output = '';
+    assert.equal(await runSnapshot(['--db', DATABASE, '--out', out, '--keep', '2'], {}, { stdout: sink, stderr: sink }), 2);
+    assert.match(output, /--keep N needs --history DIR/);
   });
 });
