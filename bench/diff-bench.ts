@@ -86,9 +86,8 @@ async function main(): Promise<void> {
     items: manifest.counts.content + manifest.counts.media,
     diff: await benchDiff(snapshot, work),
   };
-  say(
-    `diff of ${result.items} items, ${result.diff.edited} changed: ${result.diff.s} s, peak RSS ${result.diff.peakRssMB} MB`,
-  );
+  const { s, peakRssMB, edited } = result.diff;
+  say(`diff of ${result.items} items, ${edited} changed: ${s} s, peak RSS ${peakRssMB} MB`);
   const results = join(ROOT, 'bench/results');
   mkdirSync(results, { recursive: true });
   writeFileSync(

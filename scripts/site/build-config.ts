@@ -26,7 +26,8 @@ export interface BuildConfig {
   readonly verbose: boolean;
 }
 
-const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title', 'history', 'keep', 'compare-with'] as const;
+const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title',
+  'history', 'keep', 'compare-with'] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
 const CRAWLER_VALUES = ['source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
   'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'];
@@ -58,7 +59,8 @@ const schema = z.object({
   'media-origin': z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   title: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').refine((t) => !/[\u0000-\u001f]/.test(t), 'must not hold control characters').optional(),
   history: z.string().min(1).optional(),
-  keep: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(1).max(1000)).optional(),
+  keep: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)
+    .pipe(z.number().min(1).max(1000)).optional(),
   'compare-with': z.string().min(1).optional(),
   'search-shard-size': z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(100).max(1_000_000)).default(20_000),
 });
@@ -94,7 +96,10 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
   if (problems.length > 0 || !parsed.success) return { problems };
   const f = parsed.data;
   const history = f.history === undefined ? undefined : path.resolve(cwd, f.history);
-  if (history !== undefined && f.snapshot === undefined) crawlerArgs.push('--history', history, ...(f.keep ? ['--keep', String(f.keep)] : []));
+  // The crawl keeps the snapshot it replaces; building from an existing snapshot only reads the history.
+  if (history !== undefined && f.snapshot === undefined) {
+    crawlerArgs.push('--history', history, ...(f.keep ? ['--keep', String(f.keep)] : []));
+  }
   return {
     problems,
     config: Object.freeze({

@@ -11,7 +11,14 @@ import { DatabaseSync } from 'node:sqlite';
 import { runDiff } from '../../scripts/diff/cli.ts';
 import type { SnapshotDiff } from '../../scripts/diff/diff-format.ts';
 import { runSnapshot } from '../../scripts/snapshot/cli.ts';
-import { applyNewerEdits, applyOlderEdits, planEdits, type PlannedEdits } from '../support/diff-database-edits.ts';
+import {
+  BLOCK_EDIT,
+  TEXT_EDIT,
+  applyNewerEdits,
+  applyOlderEdits,
+  planEdits,
+  type PlannedEdits,
+} from '../support/diff-database-edits.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 
 const DATABASE = 'tdufrane_searchcourse.db';
@@ -112,13 +119,11 @@ describe('the diff of a database and an edited copy', () => {
         .filter((part) => part.op === 'added')
         .map((part) => part.text)
         .join('');
-      assert.match(added, /Edited by the test\./);
+      assert.ok(added.includes(TEXT_EDIT.trim()), added);
     }
-    const block = properties.find((p) => p.alias === 'testimonials');
+    const block = properties.find((p) => p.alias === BLOCK_EDIT.alias);
     assert.ok(
-      block?.paths?.some(
-        (change) => change.change === 'changed' && String(change.to).includes('Poornima Nayar (edited)'),
-      ),
+      block?.paths?.some((change) => change.change === 'changed' && String(change.to).includes(BLOCK_EDIT.replace)),
     );
     assert.ok(
       block?.paths?.every((change) => change.path.startsWith('contentData[')),

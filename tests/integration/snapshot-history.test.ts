@@ -69,7 +69,10 @@ describe('snapshot history', () => {
     assert.equal(code, 2);
     assert.match(output, /--keep/);
     output = '';
-    assert.equal(await runSnapshot(['--db', DATABASE, '--out', out, '--keep', '2'], {}, { stdout: sink, stderr: sink }), 2);
+    assert.equal(
+      await runSnapshot(['--db', DATABASE, '--out', out, '--keep', '2'], {}, { stdout: sink, stderr: sink }),
+      2,
+    );
     assert.match(output, /--keep N needs --history DIR/);
   });
 });

@@ -16,6 +16,11 @@ export interface PlannedEdits {
   editorChanged: { typeAlias: string; alias: string; dataTypeId: number; to: string };
 }
 
+/** Appended to the rich text values. */
+export const TEXT_EDIT = ' Edited by the test.';
+/** One string inside the home page's testimonials (a Block List), in English only. */
+export const BLOCK_EDIT = { alias: 'testimonials', find: 'Poornima Nayar', replace: 'Poornima Nayar (edited)' };
+
 type Row = Record<string, string | number | null>;
 const all = (db: DatabaseSync, sql: string, ...args: (string | number)[]): Row[] =>
   db.prepare(sql).all(...args) as Row[];
@@ -31,12 +36,15 @@ const NODES_OF_TYPE = `SELECT n.id, lower(n.uniqueId) AS key, n.text, n.path FRO
 
 /** The published row of one property of one document, in one language (`null`: invariant). */
 const PUBLISHED_VALUE = `SELECT pd.id, pd.textValue, pd.varcharValue FROM umbracoPropertyData pd
-  JOIN umbracoContentVersion v ON v.id = pd.versionId JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1
+  JOIN umbracoContentVersion v ON v.id = pd.versionId
+  JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1
   JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId LEFT JOIN umbracoLanguage l ON l.id = pd.languageId
   WHERE v.nodeId = ? AND pt.Alias = ? AND coalesce(l.languageIsoCode, '') = ?`;
 
 function valueRow(db: DatabaseSync, node: Row, alias: string, culture: string | null): PlannedEdits['values'][number] {
   const row = one(db, PUBLISHED_VALUE, Number(node.id), alias, culture ?? '');
+  if (alias === BLOCK_EDIT.alias && !String(row.textValue).includes(BLOCK_EDIT.find))
+    throw new Error('block text missing');
   const column = row.textValue !== null ? 'textValue' : 'varcharValue';
   return { key: String(node.key), alias, culture, rowId: Number(row.id), column };
 }
@@ -71,7 +79,7 @@ export function planEdits(db: DatabaseSync): PlannedEdits {
     renamed: { key: String(renamed.key), id: Number(renamed.id), to: 'Renamed by the test' },
     values: [
       valueRow(db, one(db, NODES_OF_TYPE, 'blog'), 'bodyText', null),
-      valueRow(db, one(db, NODES_OF_TYPE, 'homePage'), 'testimonials', 'en-US'),
+      valueRow(db, one(db, NODES_OF_TYPE, 'homePage'), BLOCK_EDIT.alias, 'en-US'),
       valueRow(
         db,
         one(db, `${NODES_OF_TYPE.replace('ORDER BY', 'AND n.level = 3 ORDER BY')}`, 'textPage'),
@@ -112,20 +120,23 @@ export function applyNewerEdits(db: DatabaseSync, plan: PlannedEdits): void {
     moved.toPath,
     moved.id,
   );
-  const published =
-    'SELECT v.id FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?';
+  const published = `SELECT v.id FROM umbracoContentVersion v
+    JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?`;
   db.prepare(`UPDATE umbracoContentVersion SET text = ? WHERE id IN (${published})`).run(renamed.to, renamed.id);
   db.prepare('UPDATE umbracoNode SET text = ? WHERE id = ?').run(renamed.to, renamed.id);
   for (const value of plan.values) {
-    // A word appended to text keeps rich text, plain text and block JSON (a string inside it) valid.
+    // Text appended to text keeps rich text and plain text valid; inside a block, to one string of its JSON.
     const sql =
-      value.alias === 'testimonials'
-        ? `UPDATE umbracoPropertyData SET textValue = replace(textValue, 'Poornima Nayar', 'Poornima Nayar (edited)') WHERE id = ?`
-        : `UPDATE umbracoPropertyData SET ${value.column} = ${value.column} || ' Edited by the test.' WHERE id = ?`;
-    db.prepare(sql).run(value.rowId);
+      value.alias === BLOCK_EDIT.alias
+        ? `UPDATE umbracoPropertyData SET textValue = replace(textValue, ?, ?) WHERE id = ?`
+        : `UPDATE umbracoPropertyData SET ${value.column} = ${value.column} || ? WHERE id = ?`;
+    const args = value.alias === BLOCK_EDIT.alias ? [BLOCK_EDIT.find, BLOCK_EDIT.replace] : [TEXT_EDIT];
+    const { changes } = db.prepare(sql).run(...args, value.rowId);
+    if (changes !== 1) throw new Error(`the edit of ${value.alias} changed ${changes} rows`);
   }
   db.prepare(
-    `INSERT INTO cmsPropertyType (dataTypeId, contentTypeId, propertyTypeGroupId, Alias, Name, sortOrder, variations, UniqueID)
+    `INSERT INTO cmsPropertyType
+      (dataTypeId, contentTypeId, propertyTypeGroupId, Alias, Name, sortOrder, variations, UniqueID)
     VALUES (-88, ?, ?, ?, 'Added by the test', 99, 0, ?)`,
   ).run(propertyAdded.typeId, propertyAdded.groupId, propertyAdded.alias, randomUUID());
   db.prepare('UPDATE umbracoDataType SET propertyEditorAlias = ? WHERE nodeId = ?').run(

@@ -1,4 +1,4 @@
-/** `npm run build` history flags: handed to the crawl when it crawls, kept by the build to find the previous snapshot. */
+/** `npm run build` history flags: handed to the crawl when it crawls; the build keeps them to find the previous one. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
