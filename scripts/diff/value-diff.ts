@@ -1,6 +1,6 @@
 /**
  * How one property value changed, in a form a person can read: strings as a word diff (a line diff when the text
- * has several lines), objects and arrays (blocks, pickers, other JSON) as the list of changed paths.
+ * is long), objects and arrays (blocks, pickers, other JSON) as the list of changed paths.
  */
 import { diffLines, diffWords, type ChangeObject } from 'diff';
 import type { JsonPathChange, TextPart } from './diff-format.ts';
@@ -11,6 +11,12 @@ const SAME_RUN_END = 60;
 const MAX_PATHS = 200;
 /** The diff library's own budget in ms; past it no text diff is given (old and new values still are). */
 const TEXT_DIFF_TIMEOUT_MS = 500;
+/**
+ * Past this many characters (both sides), a line diff: a word diff of a long text costs more than it shows. Below it,
+ * words even across lines, because rich text keeps a paragraph per line and a word added to one would otherwise show
+ * as the whole paragraph removed and added.
+ */
+const WORD_DIFF_MAX_CHARS = 40_000;
 
 const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] =>
   typeof value === 'object' && value !== null;
@@ -21,9 +27,9 @@ function shortenSame(text: string): string {
 }
 
 export function diffText(from: string, to: string): TextPart[] | undefined {
-  const multiline = from.includes('\n') || to.includes('\n');
+  const long = from.length + to.length > WORD_DIFF_MAX_CHARS;
   const options = { timeout: TEXT_DIFF_TIMEOUT_MS };
-  const changes: ChangeObject<string>[] | undefined = multiline
+  const changes: ChangeObject<string>[] | undefined = long
     ? diffLines(from, to, options)
     : diffWords(from, to, options);
   if (changes === undefined) return undefined;

@@ -25,17 +25,24 @@ test('a value turning from an array into an object is one change at its path', (
   ]);
 });
 
-test('one-line text gets a word diff, several lines a line diff', () => {
+test('text gets a word diff, across lines too; very long text a line diff', () => {
   assert.deepEqual(diffText('the quick fox', 'the slow fox'), [
     { op: 'same', text: 'the ' },
     { op: 'removed', text: 'quick' },
     { op: 'added', text: 'slow' },
     { op: 'same', text: ' fox' },
   ]);
-  assert.deepEqual(diffText('a\nb\n', 'a\nc\n'), [
-    { op: 'same', text: 'a\n' },
-    { op: 'removed', text: 'b\n' },
-    { op: 'added', text: 'c\n' },
+  assert.deepEqual(diffText('<p>one two</p>\n<p>three</p>', '<p>one two</p>\n<p>three four</p>'), [
+    { op: 'same', text: '<p>one two</p>\n<p>three ' },
+    { op: 'added', text: 'four' },
+    { op: 'same', text: '</p>' },
+  ]);
+  const lines = Array.from({ length: 4000 }, (_, i) => `line ${i} of a long text`);
+  const edited = lines.map((line, i) => (i === 2000 ? 'a changed line' : line));
+  const parts = diffText(lines.join('\n'), edited.join('\n')) ?? [];
+  assert.deepEqual(parts.filter((part) => part.op !== 'same'), [
+    { op: 'removed', text: 'line 2000 of a long text\n' },
+    { op: 'added', text: 'a changed line\n' },
   ]);
 });
 
