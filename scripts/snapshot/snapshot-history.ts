@@ -6,7 +6,7 @@
  */
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { findStat } from './folder-swap.ts';
+import { findStat, recoverFolderSwap } from './folder-swap.ts';
 import { getManifest, type Manifest } from './snapshot-format.ts';
 
 export const DEFAULT_KEEP = 1;
@@ -44,6 +44,8 @@ export async function listKeptSnapshots(historyDir: string): Promise<KeptSnapsho
  * Returns where it was kept.
  */
 export async function keepSnapshot(dir: string, historyDir: string, keep: number): Promise<string | undefined> {
+  // A run that died between its two renames left the last good snapshot aside: that is the one to keep.
+  await recoverFolderSwap(dir);
   const manifest = await getManifest(dir).catch(() => undefined);
   let kept: string | undefined;
   if (manifest?.status === 'complete') {
