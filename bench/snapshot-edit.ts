@@ -18,7 +18,7 @@ import {
   type Manifest,
 } from '../scripts/snapshot/snapshot-format.ts';
 
-export const EDITED_PROPERTY = 'benchEdit';
+const EDITED_PROPERTY = 'benchEdit';
 
 function fileEntry(buffer: Buffer, records: number): FileEntry {
   return { sha256: createHash('sha256').update(buffer).digest('hex'), bytes: buffer.length, records };

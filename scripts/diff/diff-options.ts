@@ -1,8 +1,8 @@
 /** Flags of `npm run diff`, parsed into one frozen object; every problem is reported at once. */
 import { parseArgs } from 'node:util';
 
-export const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
-export const FAIL_ON = ['schema', 'items', 'any'] as const;
+const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
+const FAIL_ON = ['schema', 'items', 'any'] as const;
 
 export interface DiffOptions {
   from: string;
