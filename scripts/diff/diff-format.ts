@@ -67,6 +67,8 @@ export interface JsonPathChange {
   change: 'added' | 'removed' | 'changed';
   from?: unknown;
   to?: unknown;
+  /** When both are strings (the markup of a rich text value, a text in a block): their word diff. */
+  text?: TextPart[];
 }
 
 export interface PropertyChange {

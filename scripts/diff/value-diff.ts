@@ -59,8 +59,9 @@ function walk(from: unknown, to: unknown, at: string, out: JsonPathChange[]): vo
     for (const [key, value] of toEntries) out.push({ path: childPath(at, key), change: 'added', to: value });
     return;
   }
-  if (JSON.stringify(from) !== JSON.stringify(to))
-    out.push({ path: at === '' ? '$' : at, change: 'changed', from, to });
+  if (JSON.stringify(from) === JSON.stringify(to)) return;
+  const text = typeof from === 'string' && typeof to === 'string' ? diffText(from, to) : undefined;
+  out.push({ path: at === '' ? '$' : at, change: 'changed', from, to, ...(text === undefined ? {} : { text }) });
 }
 
 /** The changed leaves of two JSON values, at most MAX_PATHS of them. */

@@ -14,7 +14,16 @@ test('a block value lists only the changed, added and removed paths', () => {
   };
   assert.deepEqual(diffJsonPaths(from, to), [
     { path: 'layout.list[1]', change: 'removed', from: { udi: 'b' } },
-    { path: 'contentData[0].body', change: 'changed', from: 'x', to: 'y' },
+    {
+      path: 'contentData[0].body',
+      change: 'changed',
+      from: 'x',
+      to: 'y',
+      text: [
+        { op: 'removed', text: 'x' },
+        { op: 'added', text: 'y' },
+      ],
+    },
     { path: 'contentData[0].extra', change: 'added', to: 1 },
   ]);
 });
@@ -40,10 +49,13 @@ test('text gets a word diff, across lines too; very long text a line diff', () =
   const lines = Array.from({ length: 4000 }, (_, i) => `line ${i} of a long text`);
   const edited = lines.map((line, i) => (i === 2000 ? 'a changed line' : line));
   const parts = diffText(lines.join('\n'), edited.join('\n')) ?? [];
-  assert.deepEqual(parts.filter((part) => part.op !== 'same'), [
-    { op: 'removed', text: 'line 2000 of a long text\n' },
-    { op: 'added', text: 'a changed line\n' },
-  ]);
+  assert.deepEqual(
+    parts.filter((part) => part.op !== 'same'),
+    [
+      { op: 'removed', text: 'line 2000 of a long text\n' },
+      { op: 'added', text: 'a changed line\n' },
+    ],
+  );
 });
 
 test('long unchanged runs are shortened to their ends', () => {
