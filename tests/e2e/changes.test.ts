@@ -102,6 +102,13 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
     assert.ok((await row.locator('ins').allInnerTexts()).join('').includes(TEXT_EDIT.trim()));
   });
 
+  it('marks a changed content type with its drift', async () => {
+    await page.goto(url(`types/${plan.propertyAdded.typeKey}/`));
+    assert.equal(await page.locator('#type-changes').innerText(), 'Changed in this snapshot');
+    const lines = await page.locator('.item-changes li').allInnerTexts();
+    assert.deepEqual(lines, [`Property added: ${plan.propertyAdded.alias}`]);
+  });
+
   it("keeps a removed item's permalink, saying it was removed", async () => {
     const response = await page.goto(url(`content/${plan.removed}/`));
     assert.equal(response?.status(), 200);

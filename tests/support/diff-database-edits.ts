@@ -12,7 +12,7 @@ export interface PlannedEdits {
   moved: { key: string; id: number; toParentId: number; toParentKey: string; toPath: string };
   renamed: { key: string; id: number; to: string };
   values: { key: string; alias: string; culture: string | null; rowId: number; column: 'textValue' | 'varcharValue' }[];
-  propertyAdded: { typeAlias: string; typeId: number; groupId: number; alias: string };
+  propertyAdded: { typeAlias: string; typeKey: string; typeId: number; groupId: number; alias: string };
   editorChanged: { typeAlias: string; alias: string; dataTypeId: number; to: string };
 }
 
@@ -54,7 +54,11 @@ export function planEdits(db: DatabaseSync): PlannedEdits {
   const [added, removed, renamed, moved] = people;
   const blogs = one(db, NODES_OF_TYPE, 'blogs');
   if (!added || !removed || !renamed || !moved) throw new Error('expected four person items');
-  const person = one(db, `SELECT nodeId FROM cmsContentType WHERE alias = 'person'`);
+  const person = one(
+    db,
+    `SELECT t.nodeId, lower(n.uniqueId) AS key FROM cmsContentType t JOIN umbracoNode n ON n.id = t.nodeId
+    WHERE t.alias = 'person'`,
+  );
   const group = one(
     db,
     'SELECT id FROM cmsPropertyTypeGroup WHERE contenttypeNodeId = ? ORDER BY id',
@@ -89,6 +93,7 @@ export function planEdits(db: DatabaseSync): PlannedEdits {
     ],
     propertyAdded: {
       typeAlias: 'person',
+      typeKey: String(person.key),
       typeId: Number(person.nodeId),
       groupId: Number(group.id),
       alias: 'addedByTheTest',
