@@ -11,6 +11,7 @@ import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from
 import { startEmbeddedSource, type EmbeddedSource } from './embedded-source.ts';
 import { createProgress } from './progress.ts';
 import { maskSecret } from './secret-mask.ts';
+import { reportChanges } from './change-report.ts';
 import { keepSnapshot } from './snapshot-history.ts';
 
 export interface TextSink {
@@ -48,7 +49,9 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
     if (config.history !== undefined) await keepSnapshot(config.out, config.history, config.keep);
     const started = performance.now();
     const result = await crawl(toCrawlOptions(config, embedded, stderr, io.signal));
-    return summarise(result, config, (performance.now() - started) / 1000, stdout, (line) => stderr.write(`${line}\n`));
+    const code = summarise(result, config, (performance.now() - started) / 1000, stdout, (line) => stderr.write(`${line}\n`));
+    if (code === EXIT_CODES.ok) await reportChanges(config, result.manifest, stdout);
+    return code;
   } catch (error) {
     const [code, message] = describeError(error);
     stderr.write(`snapshot: ${message}\n`);

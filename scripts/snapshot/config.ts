@@ -24,6 +24,8 @@ export interface SnapshotConfig {
   /** Where the snapshot at `out` is kept before a new crawl replaces it; `keep` kept snapshots at most. */
   readonly history?: string;
   readonly keep: number;
+  /** A snapshot to compare the new one with, when it is complete (else the newest one kept in `history`). */
+  readonly compareWith?: string;
   readonly maxFailures: number;
   readonly concurrency: number;
   readonly timeoutMs: number;
@@ -38,7 +40,7 @@ export interface SnapshotConfig {
 }
 
 const VALUE_FLAGS = ['out', 'source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
-  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth', 'history', 'keep'] as const;
+  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth', 'history', 'keep', 'compare-with'] as const;
 const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects'] as const;
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_SEED = 1;
@@ -58,6 +60,7 @@ const flagsSchema = z.object({
   'since-snapshot': nonEmpty.optional(),
   'history': nonEmpty.optional(),
   'keep': whole(1, 1000, DEFAULT_KEEP),
+  'compare-with': nonEmpty.optional(),
   'max-failures': whole(0, Number.MAX_SAFE_INTEGER, 0),
   'concurrency': whole(1, 64, 4),
   'timeout-ms': whole(1, 600_000, 30_000),
@@ -82,6 +85,7 @@ export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --d
   --since-snapshot DIR   reuse unchanged items from this earlier snapshot
   --history DIR          keep the snapshot at --out in DIR before replacing it (see npm run diff)
   --keep N               snapshots kept in --history (default 1: the previous one)
+  --compare-with DIR     say what changed since this snapshot (default with --history: the newest one kept)
   --max-failures N       permanent failures tolerated before the run counts as failed (default 0)
   --concurrency N        requests at once (default 4)
   --timeout-ms N         per request (default 30000)
@@ -113,6 +117,7 @@ export async function loadConfig(argv: readonly string[], env: Readonly<Record<s
     sinceSnapshot: flags['since-snapshot'] === undefined ? undefined : path.resolve(cwd, flags['since-snapshot']),
     history: flags.history === undefined ? undefined : path.resolve(cwd, flags.history),
     keep: flags.keep,
+    compareWith: flags['compare-with'] === undefined ? undefined : path.resolve(cwd, flags['compare-with']),
     maxFailures: flags['max-failures'],
     concurrency: flags.concurrency,
     timeoutMs: flags['timeout-ms'],

@@ -63,7 +63,10 @@ export async function keepSnapshot(dir: string, historyDir: string, keep: number
 }
 
 /** The newest kept snapshot that is not `current` itself (the same crawl, by its times). */
-export async function findPreviousSnapshot(historyDir: string, current: Manifest): Promise<KeptSnapshot | undefined> {
+export async function findPreviousSnapshot(
+  historyDir: string,
+  current: Pick<Manifest, 'startedAt' | 'finishedAt'>,
+): Promise<KeptSnapshot | undefined> {
   const same = (m: Manifest): boolean => m.startedAt === current.startedAt && m.finishedAt === current.finishedAt;
   return (await listKeptSnapshots(historyDir)).find((kept) => !same(kept.manifest));
 }

@@ -44,7 +44,9 @@ describe('snapshot history', () => {
     assert.deepEqual(await readdir(history).catch(() => []), [], 'nothing to keep before the first snapshot');
     const first = await readManifest(out);
     const firstIndex = await readFile(path.join(out, 'content', 'index.ndjson'));
-    await crawl(['--out', out, '--history', history]);
+    const output = await crawl(['--out', out, '--history', history]);
+    // The same database crawled twice: the crawl says what changed since the kept one, which is nothing.
+    assert.ok(output.includes(`since ${first.finishedAt}: 0 content type changes, 0 item changes`), output);
     const [kept] = await readdir(history);
     assert.ok(kept !== undefined);
     assert.deepEqual(await readManifest(path.join(history, kept)), first);
@@ -60,6 +62,15 @@ describe('snapshot history', () => {
     assert.ok((await readManifest(out)).reused > 0, 'the incremental crawl reused items');
     await crawl(['--out', out, '--history', history]);
     assert.equal((await readdir(history)).length, 1, 'the default keeps one');
+  });
+
+  it('compares with --compare-with when given, and says so when it cannot', async () => {
+    const elsewhere = path.join(work, 'elsewhere');
+    await crawl(['--out', elsewhere]);
+    const { finishedAt } = await readManifest(elsewhere);
+    assert.ok((await crawl(['--out', out, '--compare-with', elsewhere])).includes(`since ${finishedAt}: 0 content`));
+    const missing = await crawl(['--out', out, '--compare-with', path.join(work, 'none')]);
+    assert.match(missing, /not compared with .*none: --from .*none: no such folder/);
   });
 
   it('refuses a bad --keep', async () => {
