@@ -28,7 +28,13 @@ export async function writeChanges(
   if (previous === undefined) return undefined;
   try {
     const diff = await diffSnapshots(previous, snapshot.dir);
-    await writeFile(file, JSON.stringify(diff));
+    // The site is published: the build machine's folders are not, only the snapshots' own names.
+    const published = {
+      ...diff,
+      from: { ...diff.from, dir: path.basename(diff.from.dir) },
+      to: { ...diff.to, dir: path.basename(diff.to.dir) },
+    };
+    await writeFile(file, JSON.stringify(published));
     return diff;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -93,6 +93,16 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
     assert.deepEqual(keys.sort(), plan.values.map((v) => v.key).sort());
   });
 
+  it("offers the whole change list, without the build machine's folders", async () => {
+    const text = await (await fetch(url('changes/downloads/changes.json'))).text();
+    assert.equal(text.includes(tmp), false);
+    const list = JSON.parse(text) as { items: { removed: { key: string }[] } };
+    assert.deepEqual(
+      list.items.removed.map((item) => item.key),
+      [plan.removed],
+    );
+  });
+
   it('marks a changed item and shows its property diff', async () => {
     const richText = plan.values.find((v) => v.culture === null);
     assert.ok(richText);
