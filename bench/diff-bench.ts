@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { SnapshotDiff } from '../scripts/diff/diff-format.ts';
+import type { SnapshotDiff } from '../scripts/core/diff-format.ts';
 import { runMeasured, type Measured } from './measure.ts';
 import { writeEditedSnapshot } from './snapshot-edit.ts';
 

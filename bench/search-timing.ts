@@ -1,5 +1,5 @@
-import { loadChromium } from '../tests/support/site-playwright.ts';
-import { startStaticServer } from '../tests/support/site-static-server.ts';
+import { loadChromium } from '../scripts/browser/chromium.ts';
+import { startStaticServer } from '../scripts/browser/static-server.ts';
 
 export interface QueryTiming { query: string; ms: number; bytes: number; results: string }
 

@@ -16,7 +16,7 @@ import {
   type FileEntry,
   type IndexEntry,
   type Manifest,
-} from '../scripts/snapshot/snapshot-format.ts';
+} from '../scripts/core/snapshot-format.ts';
 
 const EDITED_PROPERTY = 'benchEdit';
 

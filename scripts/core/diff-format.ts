@@ -2,7 +2,7 @@
  * The change list between two snapshots (docs/diff-format.md): what `npm run diff -- --format json` writes and what
  * the site's Changes section reads. Items are keyed by GUID; a culture is `null` for invariant values.
  */
-import type { ItemKind, Manifest } from '../snapshot/snapshot-format.ts';
+import type { ItemKind, Manifest } from './snapshot-format.ts';
 
 export const DIFF_FORMAT_VERSION = 1 as const;
 /** The change list in the site data folder, when the build had a previous snapshot. */

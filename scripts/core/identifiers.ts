@@ -3,9 +3,14 @@
  * without dashes in UDIs (`umb://document/<32 hex>`) and lower-case with dashes in block/picker JSON, so every comparison
  * goes through `normalizeGuid`.
  */
-export type ItemKindHint = 'content' | 'media';
+import type { ItemKind } from './snapshot-format.ts';
 
-const DASHED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The item kind a UDI or picker points at; the snapshot's own vocabulary. */
+export type ItemKindHint = ItemKind;
+
+/** A dashed GUID, any case. */
+export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DASHED = GUID_PATTERN;
 const PLAIN = /^[0-9a-f]{32}$/i;
 
 /** Lower-case dashed GUID, or undefined when the text is not a GUID. */

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countItemChanges, countTypeChanges, type SnapshotDiff } from './diff-format.ts';
+import { countItemChanges, countTypeChanges, type SnapshotDiff } from '../core/diff-format.ts';
 import { DIFF_USAGE, DiffUsageError, parseDiffOptions, type DiffOptions } from './diff-options.ts';
 import { SnapshotUnusableError, diffSnapshots } from './diff-snapshots.ts';
 import { renderMarkdown, renderText } from './diff-summary.ts';

@@ -3,15 +3,15 @@
  * Memory holds the older snapshot's slim index, a few chunks of each side, and the change list itself.
  */
 import { stat } from 'node:fs/promises';
-import { recoverFolderSwap } from '../snapshot/folder-swap.ts';
+import { recoverFolderSwap } from '../core/folder-swap.ts';
 import {
   ITEM_KINDS,
   getContentTypes,
   getManifest,
   type ContentTypesFile,
   type Manifest,
-} from '../snapshot/snapshot-format.ts';
-import { DIFF_FORMAT_VERSION, emptyItemChanges, type SnapshotDiff, type SnapshotSide } from './diff-format.ts';
+} from '../core/snapshot-format.ts';
+import { DIFF_FORMAT_VERSION, emptyItemChanges, type SnapshotDiff, type SnapshotSide } from '../core/diff-format.ts';
 import { diffItemsOfKind, type SnapshotSideReader } from './item-diff.ts';
 import { openItemLines } from './item-lines.ts';
 import type { VariesByCulture } from './property-diff.ts';

@@ -11,7 +11,7 @@ import {
   type PropertyChange,
   type SnapshotDiff,
   type TypeRef,
-} from './diff-format.ts';
+} from '../core/diff-format.ts';
 
 export interface SummaryOptions {
   limit: number;

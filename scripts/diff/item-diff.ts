@@ -9,8 +9,8 @@ import {
   type IndexEntry,
   type ItemKind,
   type ItemRecord,
-} from '../snapshot/snapshot-format.ts';
-import type { ItemChanges, ItemRef } from './diff-format.ts';
+} from '../core/snapshot-format.ts';
+import type { ItemChanges, ItemRef } from '../core/diff-format.ts';
 import { isSameStoredLine, locationOf, type ItemLines, type ItemLocation } from './item-lines.ts';
 import { culturesOf, listPropertyChanges, type VariesByCulture } from './property-diff.ts';
 

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { IndexEntry, Manifest } from '../snapshot/snapshot-format.ts';
+import type { IndexEntry, Manifest } from '../core/snapshot-format.ts';
 
 const CACHED_CHUNKS = 4;
 

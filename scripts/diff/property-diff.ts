@@ -4,8 +4,8 @@
  * is listed for that language only. A value absent on one side equals `null`: a property newly added to a type holds
  * nothing yet, and that is a change of the type, not of the item.
  */
-import type { ItemRecord } from '../snapshot/snapshot-format.ts';
-import type { PropertyChange } from './diff-format.ts';
+import type { ItemRecord } from '../core/snapshot-format.ts';
+import type { PropertyChange } from '../core/diff-format.ts';
 import { describeValueChange } from './value-diff.ts';
 
 /** Whether a property of a type varies by culture, as the content types say; undefined when they do not know. */

@@ -2,8 +2,8 @@
  * Content and media types between two snapshots, matched by key: types added and removed, and per type the drift a
  * migration mapping cares about (properties, editors, data types, groups, compositions, allowed children, element).
  */
-import type { ContentTypeRecord, ContentTypesFile } from '../snapshot/snapshot-format.ts';
-import type { ChangedType, PropertyTypeRef, TypeChanges, TypeRef } from './diff-format.ts';
+import type { ContentTypeRecord, ContentTypesFile } from '../core/snapshot-format.ts';
+import type { ChangedType, PropertyTypeRef, TypeChanges, TypeRef } from '../core/diff-format.ts';
 
 type TypeKind = TypeRef['kind'];
 const TYPE_FIELDS = ['alias', 'name', 'element', 'variesByCulture', 'allowedAsRoot', 'icon'] as const;

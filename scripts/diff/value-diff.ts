@@ -3,7 +3,7 @@
  * is long), objects and arrays (blocks, pickers, other JSON) as the list of changed paths.
  */
 import { diffLines, diffWords, type ChangeObject } from 'diff';
-import type { JsonPathChange, TextPart } from './diff-format.ts';
+import type { JsonPathChange, TextPart } from '../core/diff-format.ts';
 
 /** Unchanged runs longer than this are shortened to their ends: the diff shows what changed, not the whole text. */
 const SAME_RUN_LIMIT = 160;

@@ -4,7 +4,7 @@
  */
 import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
 import type { BlockHolder, SiteNode } from '../../src/lib/site-data/site-data-format.ts';
-import type { BlockElement } from '../../src/lib/values/block-value.ts';
+import type { BlockElement } from '../core/block-value.ts';
 import { isEmptyValue } from '../../src/lib/values/value-text.ts';
 
 /** How many holding items an element type keeps (the counts stay exact). */

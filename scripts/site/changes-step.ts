@@ -4,10 +4,10 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHANGES_FILE, type SnapshotDiff } from '../diff/diff-format.ts';
+import { CHANGES_FILE, type SnapshotDiff } from '../core/diff-format.ts';
 import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
-import type { Manifest } from '../snapshot/snapshot-format.ts';
-import { findPreviousSnapshot } from '../snapshot/snapshot-history.ts';
+import type { Manifest } from '../core/snapshot-format.ts';
+import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 

@@ -1,5 +1,5 @@
 /** Lists derived after the pass: orphan media (a file that nothing references) and broken references read back. */
-import { iterateNdjson } from '../snapshot/snapshot-format.ts';
+import { iterateNdjson } from '../core/snapshot-format.ts';
 import { z } from 'zod';
 import type { NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
 import type { BrokenReference, OrphanMedia, UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';

@@ -4,7 +4,7 @@
  */
 import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
 import type { EditorUsage, SiteNode } from '../../src/lib/site-data/site-data-format.ts';
-import type { BlockElement } from '../../src/lib/values/block-value.ts';
+import type { BlockElement } from '../core/block-value.ts';
 import { forEachBlockValue } from '../../src/lib/values/block-walk.ts';
 import type { PropertyEntry } from '../../src/lib/values/item-properties.ts';
 import { isEmptyValue } from '../../src/lib/values/value-text.ts';

@@ -6,7 +6,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { getContentTypes, getManifest, iterateNdjson, itemRecordSchema, type ItemRecord } from '../snapshot/snapshot-format.ts';
+import { getContentTypes, getManifest, iterateNdjson, itemRecordSchema, type ItemRecord } from '../core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../../src/lib/content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
 import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } from '../../src/lib/site-data/site-data-format.ts';

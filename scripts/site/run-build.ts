@@ -5,9 +5,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../snapshot/cli.ts';
-import { recoverFolderSwap, swapIntoPlace } from '../snapshot/folder-swap.ts';
+import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
 import { runAstroBuild } from './astro-step.ts';
-import { describeChangeCounts } from '../diff/diff-format.ts';
+import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';

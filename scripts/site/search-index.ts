@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { z } from 'zod';
-import { iterateNdjson } from '../snapshot/snapshot-format.ts';
+import { iterateNdjson } from '../core/snapshot-format.ts';
 import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 

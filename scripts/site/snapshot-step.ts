@@ -2,8 +2,8 @@
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runSnapshot, type CliIo } from '../snapshot/cli.ts';
-import { recoverFolderSwap } from '../snapshot/folder-swap.ts';
-import { getManifest, MANIFEST_FILE, type Manifest } from '../snapshot/snapshot-format.ts';
+import { recoverFolderSwap } from '../core/folder-swap.ts';
+import { getManifest, MANIFEST_FILE, type Manifest } from '../core/snapshot-format.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 

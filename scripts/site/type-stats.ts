@@ -4,7 +4,7 @@
  */
 import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
 import { TYPE_SAMPLE_LIMIT, type SiteNode, type TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
-import type { BlockElement } from '../../src/lib/values/block-value.ts';
+import type { BlockElement } from '../core/block-value.ts';
 import type { CultureEntry, PropertyEntry } from '../../src/lib/values/item-properties.ts';
 import { isEmptyValue } from '../../src/lib/values/value-text.ts';
 import { createMissingValues, type MissingValues } from './missing-values.ts';

@@ -2,7 +2,7 @@
  * Element types used inside property values. Block List/Grid (every version) and rich-text blocks (v15+) name
  * them by `contentTypeKey`; Nested Content names them by `ncContentTypeAlias`. Values arrive already parsed.
  */
-import { GUID_PATTERN } from './source-schemas.ts';
+import { normalizeGuid } from '../core/identifiers.ts';
 
 export interface ElementTypeRefs {
   keys: Set<string>;
@@ -10,15 +10,6 @@ export interface ElementTypeRefs {
 }
 
 const MAX_DEPTH = 64;
-const DASHLESS_GUID = /^[0-9a-f]{32}$/i;
-
-export function normaliseGuid(text: string): string | undefined {
-  if (GUID_PATTERN.test(text)) return text.toLowerCase();
-  if (!DASHLESS_GUID.test(text)) return undefined;
-  const hex = text.toLowerCase();
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** Walks the values of `properties` and of every culture's `properties`. */
 export function listElementTypeRefs(item: Record<string, unknown>): ElementTypeRefs {
   const refs: ElementTypeRefs = { keys: new Set(), aliases: new Set() };
@@ -26,7 +17,7 @@ export function listElementTypeRefs(item: Record<string, unknown>): ElementTypeR
     if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) return value.forEach((entry) => visit(entry, depth + 1));
     const record = value as Record<string, unknown>;
-    const key = typeof record.contentTypeKey === 'string' ? normaliseGuid(record.contentTypeKey) : undefined;
+    const key = typeof record.contentTypeKey === 'string' ? normalizeGuid(record.contentTypeKey) : undefined;
     if (key !== undefined) refs.keys.add(key);
     if (typeof record.ncContentTypeAlias === 'string' && record.ncContentTypeAlias !== '') refs.aliases.add(record.ncContentTypeAlias);
     for (const entry of Object.values(record)) visit(entry, depth + 1);

@@ -2,11 +2,11 @@
  * After a complete crawl: one line saying what changed since the previous snapshot (`--compare-with`, or the newest
  * one kept in `--history`). The full list is `npm run diff`'s; a comparison that fails is said, never fatal.
  */
-import { describeChangeCounts } from '../diff/diff-format.ts';
+import { describeChangeCounts } from '../core/diff-format.ts';
 import { diffSnapshots } from '../diff/diff-snapshots.ts';
 import type { SnapshotConfig } from './config.ts';
-import type { Manifest } from './snapshot-format.ts';
-import { findPreviousSnapshot } from './snapshot-history.ts';
+import type { Manifest } from '../core/snapshot-format.ts';
+import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 
 async function findPrevious(
   config: SnapshotConfig,

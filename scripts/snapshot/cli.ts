@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { USAGE, loadConfig, type SnapshotConfig } from './config.ts';
 import { crawl, type CrawlOptions, type CrawlResult } from './crawl.ts';
 import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from './crawl-errors.ts';
-import { startEmbeddedSource, type EmbeddedSource } from './embedded-source.ts';
+import { LocalSourceError, startLocalSource, type LocalSource } from '../source/local-source.ts';
 import { createProgress } from './progress.ts';
 import { maskSecret } from './secret-mask.ts';
 import { reportChanges } from './change-report.ts';
-import { keepSnapshot } from './snapshot-history.ts';
+import { keepSnapshot } from '../core/snapshot-history.ts';
 
 export interface TextSink {
   write(text: string): unknown;
@@ -38,12 +38,12 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
     stdout(USAGE);
     return EXIT_CODES.ok;
   }
-  let embedded: EmbeddedSource | undefined;
+  let embedded: LocalSource | undefined;
   try {
     const config = await loadConfig(argv, env, io.cwd ?? process.cwd());
     secrets.push(config.apiKey);
     if (config.source.kind !== 'http') {
-      embedded = await startEmbeddedSource(config.source, (line) => stderr.write(`snapshot: ${line}\n`));
+      embedded = await startLocalSource(config.source, (line) => stderr.write(`snapshot: ${line}\n`));
       secrets.push(embedded.apiKey);
     }
     if (config.history !== undefined) await keepSnapshot(config.out, config.history, config.keep);
@@ -62,7 +62,7 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
   }
 }
 
-function toCrawlOptions(config: SnapshotConfig, embedded: EmbeddedSource | undefined, stderr: TextSink, signal?: AbortSignal): CrawlOptions {
+function toCrawlOptions(config: SnapshotConfig, embedded: LocalSource | undefined, stderr: TextSink, signal?: AbortSignal): CrawlOptions {
   return {
     source: embedded?.source ?? { url: config.source.kind === 'http' ? config.source.url : '', kind: 'http' },
     apiKey: embedded?.apiKey ?? config.apiKey,
@@ -106,7 +106,9 @@ function summarise(result: CrawlResult, config: SnapshotConfig, seconds: number,
 }
 
 function describeError(error: unknown): [number, string] {
-  if (error instanceof UsageError) return [EXIT_CODES.usage, error.problems.join('\nsnapshot: ')];
+  if (error instanceof UsageError || error instanceof LocalSourceError) {
+    return [EXIT_CODES.usage, error.problems.join('\nsnapshot: ')];
+  }
   if (error instanceof AuthRefusedError) return [EXIT_CODES.authRefused, `${error.message}; nothing was written`];
   if (error instanceof SourceUnreachableError) return [EXIT_CODES.unreachable, `${error.message}; nothing was written`];
   if (error instanceof Error && error.name === 'AbortError') return [EXIT_INTERRUPTED, 'interrupted; nothing was replaced'];

@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS, type AnswerLimits } from './answer-body.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { DEFAULT_MAX_CONTENT_TYPES } from './content-type-plan.ts';
 import { UsageError } from './crawl-errors.ts';
-import { DEFAULT_KEEP } from './snapshot-history.ts';
+import { DEFAULT_KEEP } from '../core/snapshot-history.ts';
 
 export type SourceConfig =
   | { kind: 'http'; url: string }

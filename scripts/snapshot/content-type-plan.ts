@@ -8,7 +8,7 @@ import type { CrawlLog } from './crawl-log.ts';
 import { normaliseContentType } from './content-type-shape.ts';
 import { markElementTypes } from './element-types.ts';
 import type { ContentTypeLookup, ReadClient } from './read-client.ts';
-import type { ContentTypeRecord, UnavailableContentType } from './snapshot-format.ts';
+import type { ContentTypeRecord, UnavailableContentType } from '../core/snapshot-format.ts';
 import type { ContentTypeCore } from './source-schemas.ts';
 
 /** Each referenced alias or key with the first thing that referenced it; element uses kept apart for element types. */

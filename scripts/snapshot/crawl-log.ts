@@ -1,6 +1,6 @@
 /** Everything a crawl learns besides the data: failures, warnings, schema deviations and the interface variant seen. */
 import type { z } from 'zod';
-import type { Deviation, Failure, Warning } from './snapshot-format.ts';
+import type { Deviation, Failure, Warning } from '../core/snapshot-format.ts';
 
 /** URLs kept per aggregated deviation; the count says how many there were in all. */
 const URLS_PER_DEVIATION = 20;

@@ -13,7 +13,7 @@ import { openPreviousSnapshot } from './previous-snapshot.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { createReadClient, type ReadClient } from './read-client.ts';
 import type { ItemCore } from './source-schemas.ts';
-import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from './snapshot-format.ts';
+import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from '../core/snapshot-format.ts';
 import { findShrink, type Shrink } from './shrink-guard.ts';
 import { openSnapshotStore } from './snapshot-store.ts';
 import { createTreeFlattener, type TreeEntry } from './tree-walk.ts';

@@ -9,7 +9,7 @@ import { mapInOrder } from './limiter.ts';
 import type { PreviousSnapshot } from './previous-snapshot.ts';
 import type { Progress } from './progress.ts';
 import type { ReadClient } from './read-client.ts';
-import type { ItemKind } from './snapshot-format.ts';
+import type { ItemKind } from '../core/snapshot-format.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import type { ItemCore } from './source-schemas.ts';
 import type { TreeEntry } from './tree-walk.ts';

@@ -5,7 +5,7 @@
 import { SHAPES, createAnswerCheck } from './answer-check.ts';
 import type { CrawlLog } from './crawl-log.ts';
 import type { HttpClient, HttpOutcome } from './http-client.ts';
-import type { ItemKind } from './snapshot-format.ts';
+import type { ItemKind } from '../core/snapshot-format.ts';
 import type { ContentTypeCore, ItemCore, SummaryCore } from './source-schemas.ts';
 
 /** "Full maxLevel": deeper than any Umbraco tree, so one by-id answer holds a whole root's subtree. */

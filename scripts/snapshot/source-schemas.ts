@@ -5,8 +5,8 @@
  * recorded and tolerated.
  */
 import { z } from 'zod';
+import { GUID_PATTERN } from '../core/identifiers.ts';
 
-export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const guid = z.string().regex(GUID_PATTERN, 'expected a GUID');
 const int = z.number().int();
 

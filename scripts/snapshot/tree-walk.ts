@@ -5,7 +5,7 @@
  */
 import type { CrawlLog } from './crawl-log.ts';
 import type { ReadClient, TreeContext } from './read-client.ts';
-import type { IndexEntry, ItemKind } from './snapshot-format.ts';
+import type { IndexEntry, ItemKind } from '../core/snapshot-format.ts';
 import type { SummaryCore } from './source-schemas.ts';
 
 export type TreeEntry = Omit<IndexEntry, 'chunk' | 'offset' | 'length'>;

@@ -16,8 +16,8 @@ import {
   type PlannedEdits,
 } from '../support/diff-database-edits.ts';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
-import type { Browser, Page } from '../support/site-playwright.ts';
-import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
+import type { Browser, Page } from '../../scripts/browser/chromium.ts';
+import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 
 const DB = sharedDatabase('tdufrane_searchcourse.db');

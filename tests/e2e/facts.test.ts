@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
-import type { Browser, BrowserContext, Page } from '../support/site-playwright.ts';
+import type { Browser, BrowserContext, Page } from '../../scripts/browser/chromium.ts';
 import {
   listBlockHolders,
   listLayoutConfigs,
@@ -16,7 +16,7 @@ import {
   readSnapshotOracle,
   type SnapshotOracle,
 } from '../support/site-snapshot-oracle.ts';
-import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
+import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 
 const DB = sharedDatabase('umbraco_umbraco.commerce.demostore_15.x.db');

@@ -9,12 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { getContentTypes } from '../../scripts/snapshot/snapshot-format.ts';
+import { getContentTypes } from '../../scripts/core/snapshot-format.ts';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
 import { buildSite, crawl, launchBrowser } from '../support/site-e2e.ts';
-import type { Browser, Page } from '../support/site-playwright.ts';
+import type { Browser, Page } from '../../scripts/browser/chromium.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
-import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
+import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
 
 describe('a site crawled through the plugin-v10 flavor', { timeout: 240_000 }, () => {
   let tmp: string;

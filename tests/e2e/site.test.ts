@@ -8,13 +8,13 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from '../support/site-playwright.ts';
+import type { Browser, BrowserContext, Page } from '../../scripts/browser/chromium.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
 import type { UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';
 import { buildSite, crawl, launchBrowser, XSS_ITEM_KEY, xssItem } from '../support/site-e2e.ts';
 import { copyWithInjectedContent } from '../support/site-fixture-snapshot.ts';
 import { findValueOnlyWord, itemRowCount, readSnapshotOracle, type SnapshotOracle } from '../support/site-snapshot-oracle.ts';
-import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
+import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 // The README's screenshots are refreshed with UPDATE_SCREENSHOTS=1; ordinary runs leave the work tree clean.

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { runSnapshot } from '../../scripts/snapshot/cli.ts';
-import { demoDatabaseFile } from '../../scripts/snapshot/embedded-source.ts';
+import { demoDatabaseFile } from '../../scripts/source/local-source.ts';
 import {
   findItem, getContentTypes, getManifest, getReport, iterateIndex, listDamagedFiles, type ItemKind, type ItemRecord,
-} from '../../scripts/snapshot/snapshot-format.ts';
+} from '../../scripts/core/snapshot-format.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
 
 const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';

@@ -19,7 +19,7 @@ import {
   iterateIndex,
   type ItemKind,
   type Manifest,
-} from '../../scripts/snapshot/snapshot-format.ts';
+} from '../../scripts/core/snapshot-format.ts';
 import type { FlavorName } from '../../scripts/source/flavors/flavor.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { normaliseItem } from '../support/plugin-normaliser.ts';

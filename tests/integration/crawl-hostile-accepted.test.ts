@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { iterateIndex } from '../../scripts/snapshot/snapshot-format.ts';
+import { iterateIndex } from '../../scripts/core/snapshot-format.ts';
 import { copyWorkspace, dropWorkspace, expectBuilt, fingerprint, makeBaseline, type Workspace } from '../support/hostile-harness.ts';
 import { startHostileSource } from '../support/hostile-source.ts';
 import { runMeasured } from '../support/measured-child.ts';

@@ -11,7 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { startReadService } from '../../scripts/source/server.ts';
 import { runSnapshot } from '../../scripts/snapshot/cli.ts';
 import { FULL_DEPTH } from '../../scripts/snapshot/read-client.ts';
-import { getManifest, iterateIndex, type IndexEntry, type ItemKind } from '../../scripts/snapshot/snapshot-format.ts';
+import { getManifest, iterateIndex, type IndexEntry, type ItemKind } from '../../scripts/core/snapshot-format.ts';
 import { startFaultSource } from '../support/fault-source.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 

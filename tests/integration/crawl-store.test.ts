@@ -7,7 +7,7 @@ import path from 'node:path';
 import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
 import {
   findItem, getContentTypes, getManifest, getReport, iterateIndex, listDamagedFiles, type IndexEntry, type Manifest,
-} from '../../scripts/snapshot/snapshot-format.ts';
+} from '../../scripts/core/snapshot-format.ts';
 import { openSnapshotStore, type SnapshotParts } from '../../scripts/snapshot/snapshot-store.ts';
 import type { TreeEntry } from '../../scripts/snapshot/tree-walk.ts';
 

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crawl } from '../../scripts/snapshot/crawl.ts';
-import { findItem, getContentTypes, getReport, iterateIndex, type IndexEntry } from '../../scripts/snapshot/snapshot-format.ts';
+import { findItem, getContentTypes, getReport, iterateIndex, type IndexEntry } from '../../scripts/core/snapshot-format.ts';
 
 const DATE = '2024-05-06T07:08:09+02:00';
 const key = (n: number): string => `${String(n).padStart(8, '0')}-AAAA-BBBB-CCCC-DDDDEEEEFFFF`;

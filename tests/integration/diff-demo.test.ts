@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
 import { runDiff } from '../../scripts/diff/cli.ts';
-import type { SnapshotDiff } from '../../scripts/diff/diff-format.ts';
+import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
 import { runSnapshot } from '../../scripts/snapshot/cli.ts';
 
 interface IndexLine {

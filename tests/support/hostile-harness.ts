@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getManifest, getReport, listDamagedFiles, type Manifest, type Report } from '../../scripts/snapshot/snapshot-format.ts';
+import { getManifest, getReport, listDamagedFiles, type Manifest, type Report } from '../../scripts/core/snapshot-format.ts';
 import { startHostileSource, type HostileSource, type Misbehaviour } from './hostile-source.ts';
 import { runMeasured, type MeasuredRun } from './measured-child.ts';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { runBuild } from '../../scripts/site/run-build.ts';
 import { runSnapshot } from '../../scripts/snapshot/cli.ts';
 import type { FixtureItem } from './site-fixture-snapshot.ts';
-import { loadChromium, type Browser } from './site-playwright.ts';
+import { loadChromium, type Browser } from '../../scripts/browser/chromium.ts';
 import { XSS_HTML_PAYLOADS, XSS_URL_PAYLOADS } from './site-xss-payloads.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import {
   CONTENT_TYPES_FILE, FORMAT_VERSION, MANIFEST_FILE, REPORT_FILE, chunkFileOf, indexFileOf,
   type ContentTypeRecord, type FileEntry, type IndexEntry, type ItemKind, type Manifest,
-} from '../../scripts/snapshot/snapshot-format.ts';
+} from '../../scripts/core/snapshot-format.ts';
 
 export interface FixtureItem {
   id: number; key: string; name: string; type: string; url?: string;

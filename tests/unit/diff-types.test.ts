@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { diffContentTypes } from '../../scripts/diff/type-diff.ts';
-import type { ContentTypeRecord, ContentTypesFile } from '../../scripts/snapshot/snapshot-format.ts';
+import type { ContentTypeRecord, ContentTypesFile } from '../../scripts/core/snapshot-format.ts';
 
 const KEY = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

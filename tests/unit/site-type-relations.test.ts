@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { listTypeRelations } from '../../scripts/site/type-relations.ts';
-import type { ContentTypeRecord } from '../../scripts/snapshot/snapshot-format.ts';
+import type { ContentTypeRecord } from '../../scripts/core/snapshot-format.ts';
 
 const k = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ref = (n: number) => ({ key: k(n) });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   chunkFileOf, contentTypesFileSchema, indexEntrySchema, indexFileOf, itemRecordSchema, manifestSchema, reportSchema, type Manifest,
-} from '../../scripts/snapshot/snapshot-format.ts';
+} from '../../scripts/core/snapshot-format.ts';
 
 const KEY = 'a8bcc42f-88a2-427d-8fcc-2de3ed457e57';
 const SHA = 'a'.repeat(64);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { listElementTypeRefs, normaliseGuid } from '../../scripts/snapshot/block-references.ts';
+import { listElementTypeRefs } from '../../scripts/snapshot/block-references.ts';
+import { normalizeGuid } from '../../scripts/core/identifiers.ts';
 import { normaliseContentType } from '../../scripts/snapshot/content-type-shape.ts';
 import { createCrawlLog, formatIssuePath } from '../../scripts/snapshot/crawl-log.ts';
 import { contentTypeCore, describeErrorBody, findEnvelopeError, itemCore, summaryCore } from '../../scripts/snapshot/source-schemas.ts';
@@ -123,5 +124,5 @@ test('element types are found in block values, rich-text blocks, Nested Content 
     'a7b8c9d0-0000-4000-8000-000000000001', 'b7b8c9d0-0000-4000-8000-00000000000b', 'c7b8c9d0-0000-4000-8000-00000000000c', 'd7b8c9d0-0000-4000-8000-00000000000d',
   ]);
   assert.deepEqual([...found.aliases].sort(), ['card', 'cardItem']);
-  assert.equal(normaliseGuid('nope'), undefined);
+  assert.equal(normalizeGuid('nope'), undefined);
 });

@@ -8,7 +8,7 @@ import { createCrawlLog } from '../../scripts/snapshot/crawl-log.ts';
 import { markElementTypes } from '../../scripts/snapshot/element-types.ts';
 import type { HttpClient, HttpOutcome } from '../../scripts/snapshot/http-client.ts';
 import { createReadClient } from '../../scripts/snapshot/read-client.ts';
-import type { ContentTypeRecord } from '../../scripts/snapshot/snapshot-format.ts';
+import type { ContentTypeRecord } from '../../scripts/core/snapshot-format.ts';
 import { describeErrorBody, findEnvelopeError } from '../../scripts/snapshot/source-schemas.ts';
 import {
   CONTENT_ITEM_VARIANTS,

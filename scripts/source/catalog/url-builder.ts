@@ -1,6 +1,6 @@
 import type { StoredSegment, UrlNameValue } from '../readers/document-reader.ts';
 import type { Domain, Language } from '../readers/language-reader.ts';
-import { toUrlSegment } from '../url-segment.ts';
+import { toUrlSegment } from '../../core/url-segment.ts';
 import { groupBy } from './group-by.ts';
 import type { TreeNode } from './tree.ts';
 

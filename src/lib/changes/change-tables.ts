@@ -2,7 +2,7 @@
  * The Changes section's tables: one per kind of change, each a list of rows with the same cells on the page and in
  * the CSV and JSON downloads.
  */
-import type { ChangedType, ItemRef, SnapshotDiff, TypeRef } from '../../../scripts/diff/diff-format.ts';
+import type { ChangedType, ItemRef, SnapshotDiff, TypeRef } from '../../../scripts/core/diff-format.ts';
 import type { CsvCell } from '../csv.ts';
 
 export interface ChangeRow {

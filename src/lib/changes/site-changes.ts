@@ -11,7 +11,7 @@ import {
   type ItemRef,
   type PropertyChange,
   type SnapshotDiff,
-} from '../../../scripts/diff/diff-format.ts';
+} from '../../../scripts/core/diff-format.ts';
 import { getSiteEnv } from '../site-env.ts';
 
 /** What one item went through between the two snapshots, for its page. */

@@ -1,7 +1,7 @@
 /** The list behind a fill rate: items of a type whose property is empty (site data `missing-values.ndjson`). */
 import path from 'node:path';
 import { z } from 'zod';
-import { iterateNdjson } from '../../../scripts/snapshot/snapshot-format.ts';
+import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES, type MissingEntry } from '../site-data/site-data-format.ts';
 import { href, inventoryHref, itemHref, typeHref } from '../site-paths.ts';

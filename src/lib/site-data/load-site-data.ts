@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { findItem, getContentTypes, getManifest, iterateNdjson, type ItemRecord, type Manifest } from '../../../scripts/snapshot/snapshot-format.ts';
+import { findItem, getContentTypes, getManifest, iterateNdjson, type ItemRecord, type Manifest } from '../../../scripts/core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../content-types/type-index.ts';
 import { getSiteEnv, type SiteEnv } from '../site-env.ts';
 import { createNodeLookup, type NodeLookup } from './node-lookup.ts';

@@ -1,6 +1,6 @@
 /** Visits every property value inside blocks (any depth: areas, settings, blocks in rich text, JSON held in strings). */
-import { findBlockStructure, walkElements, type BlockElement, type BlockPropertyValue } from './block-value.ts';
-import { parseEmbeddedJson } from './identifiers.ts';
+import { findBlockStructure, walkElements, type BlockElement, type BlockPropertyValue } from '../../../scripts/core/block-value.ts';
+import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
 
 export type BlockValueVisitor = (element: BlockElement, value: BlockPropertyValue, depth: number) => void;
 

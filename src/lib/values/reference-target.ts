@@ -1,6 +1,8 @@
 import type { ValueReference } from './references.ts';
 
-export type ItemKind = 'content' | 'media';
+import type { ItemKind } from '../../../scripts/core/snapshot-format.ts';
+
+export type { ItemKind };
 export interface ItemTarget { kind: ItemKind; key: string; name: string }
 
 /** What reference resolution needs from the snapshot: items by key and by int id. */

@@ -1,6 +1,6 @@
 /** Plain text of a property value (search records, fill rate): HTML stripped, blocks flattened, identifiers left out. */
-import { findBlockStructure, walkElements } from './block-value.ts';
-import { normalizeGuid, parseEmbeddedJson, parseUdi } from './identifiers.ts';
+import { findBlockStructure, walkElements } from '../../../scripts/core/block-value.ts';
+import { normalizeGuid, parseEmbeddedJson, parseUdi } from '../../../scripts/core/identifiers.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

@@ -3,7 +3,7 @@
  * rich text (sanitised + source), blocks (nested, element type names), pickers (resolved or broken), links (only safe
  * URLs become links), lists, plain text, and JSON for anything else.
  */
-import { findBlockStructure, type BlockElement, type BlockStructure } from './block-value.ts';
+import { findBlockStructure, type BlockElement, type BlockStructure } from '../../../scripts/core/block-value.ts';
 import { isMultiUrlPicker, isPickerEditor, isRichTextEditor } from './editor-aliases.ts';
 import { extractReferences } from './references.ts';
 import { findRichText, sanitizeRichText, type LinkTarget } from './rich-text.ts';
