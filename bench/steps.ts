@@ -6,11 +6,11 @@
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
 import path from 'node:path';
-import { runAstroBuild } from '../scripts/site/astro-step.ts';
-import { loadBuildConfig } from '../scripts/site/build-config.ts';
-import { writeLookupFiles } from '../scripts/site/lookup-files.ts';
-import { prepareSiteData, readSiteNodes } from '../scripts/site/prepare-site-data.ts';
-import { buildSearchIndex } from '../scripts/site/search-index.ts';
+import { runAstroBuild } from '../scripts/build/astro-step.ts';
+import { loadBuildConfig } from '../scripts/build/build-config.ts';
+import { writeLookupFiles } from '../src/lib/site-data/derive/lookup-files.ts';
+import { prepareSiteData, readSiteNodes } from '../src/lib/site-data/derive/prepare-site-data.ts';
+import { buildSearchIndex } from '../scripts/build/search-index.ts';
 import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
 
 const [step, ...args] = process.argv.slice(2);

@@ -11,7 +11,7 @@ import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from
 import { LocalSourceError, startLocalSource, type LocalSource } from '../source/local-source.ts';
 import { createProgress } from './progress.ts';
 import { maskSecret } from './secret-mask.ts';
-import { reportChanges } from './change-report.ts';
+import { reportChanges } from '../diff/change-report.ts';
 import { keepSnapshot } from '../core/snapshot-history.ts';
 
 export interface TextSink {

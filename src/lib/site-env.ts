@@ -1,4 +1,4 @@
-/** Where the pages read their data from: set by scripts/build.ts for the `astro build` child process. */
+/** Where the pages read their data from: set by scripts/build/astro-step.ts for the `astro build` child process. */
 import path from 'node:path';
 
 export interface SiteEnv { snapshotDir: string; siteDataDir: string; mediaOrigin: string | undefined; title: string | undefined }

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTypeIndex } from '../../src/lib/content-types/type-index.ts';
-import { createTypeStats } from '../../scripts/site/type-stats.ts';
+import { createTypeStats } from '../../src/lib/site-data/derive/type-stats.ts';
 import { crawl } from '../../scripts/snapshot/crawl.ts';
 import {
   findItem,

@@ -8,9 +8,9 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BUILD_EXIT_CODES } from '../../scripts/site/build-errors.ts';
-import { runBuild } from '../../scripts/site/run-build.ts';
-import { validateSnapshot } from '../../scripts/site/snapshot-step.ts';
+import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
+import { runBuild } from '../../scripts/build/run-build.ts';
+import { validateSnapshot } from '../../scripts/build/snapshot-step.ts';
 import { fingerprint } from '../support/hostile-harness.ts';
 import { writeFixtureSnapshot, type FixtureItem } from '../support/site-fixture-snapshot.ts';
 

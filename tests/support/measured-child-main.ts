@@ -1,5 +1,5 @@
 /** The child side of measured-child.ts: one command in-process, then its peak RSS as the last stderr line. */
-import { runBuild } from '../../scripts/site/run-build.ts';
+import { runBuild } from '../../scripts/build/run-build.ts';
 import { runSnapshot } from '../../scripts/snapshot/cli.ts';
 
 const [command, ...args] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 /** Shared pieces of the site's browser tests: in-process builds, the system Chromium, the hostile test item. */
 import { existsSync } from 'node:fs';
-import { runBuild } from '../../scripts/site/run-build.ts';
+import { runBuild } from '../../scripts/build/run-build.ts';
 import { runSnapshot } from '../../scripts/snapshot/cli.ts';
 import type { FixtureItem } from './site-fixture-snapshot.ts';
 import { loadChromium, type Browser } from '../../scripts/browser/chromium.ts';

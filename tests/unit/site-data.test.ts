@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseCsv } from '../../src/lib/csv.ts';
 import type { EditorUsage, SearchRecord, TypeUsage, UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';
-import { prepareSiteData, type SiteDataSummary } from '../../scripts/site/prepare-site-data.ts';
+import { prepareSiteData, type SiteDataSummary } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeFixtureSnapshot, type FixtureItem } from '../support/site-fixture-snapshot.ts';
 
 const k = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

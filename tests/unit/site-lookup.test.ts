@@ -3,7 +3,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { writeLookupFiles } from '../../scripts/site/lookup-files.ts';
+import { writeLookupFiles } from '../../src/lib/site-data/derive/lookup-files.ts';
 import {
   fnv1a,
   guidKeyOf,
@@ -13,7 +13,7 @@ import {
   planLayout,
   urlKeyOf,
   urlShard,
-} from '../../scripts/site/lookup-keys.ts';
+} from '../../src/lib/site-data/derive/lookup-keys.ts';
 import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
 
 interface ClientLookup {

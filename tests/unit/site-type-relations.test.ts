@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { listTypeRelations } from '../../scripts/site/type-relations.ts';
+import { listTypeRelations } from '../../src/lib/site-data/derive/type-relations.ts';
 import type { ContentTypeRecord } from '../../scripts/core/snapshot-format.ts';
 
 const k = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,5 +1,5 @@
 /**
- * The site-data folder: what `scripts/site/prepare-site-data.ts` derives from a snapshot in one streaming pass and the
+ * The site-data folder: what `derive/prepare-site-data.ts` derives from a snapshot in one streaming pass and the
  * pages load once per build. Internal to the site (not a public contract), versioned so a stale folder is refused.
  */
 import type { ItemKind } from '../values/reference-target.ts';

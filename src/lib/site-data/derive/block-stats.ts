@@ -2,10 +2,10 @@
  * Element types as block elements: which items and properties hold them, and per property of the element type the
  * fill rate over block instances (an element's own values; an element type's properties never vary per item).
  */
-import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
-import type { BlockHolder, SiteNode } from '../../src/lib/site-data/site-data-format.ts';
-import type { BlockElement } from '../core/block-value.ts';
-import { isEmptyValue } from '../../src/lib/values/value-text.ts';
+import type { TypeIndex } from '../../content-types/type-index.ts';
+import type { BlockHolder, SiteNode } from '../site-data-format.ts';
+import type { BlockElement } from '../../../../scripts/core/block-value.ts';
+import { isEmptyValue } from '../../values/value-text.ts';
 
 /** How many holding items an element type keeps (the counts stay exact). */
 export const BLOCK_HOLDER_LIMIT = 200;

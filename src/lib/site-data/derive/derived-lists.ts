@@ -1,8 +1,8 @@
 /** Lists derived after the pass: orphan media (a file that nothing references) and broken references read back. */
-import { iterateNdjson } from '../core/snapshot-format.ts';
+import { iterateNdjson } from '../../../../scripts/core/snapshot-format.ts';
 import { z } from 'zod';
-import type { NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
-import type { BrokenReference, OrphanMedia, UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';
+import type { NodeLookup } from '../node-lookup.ts';
+import type { BrokenReference, OrphanMedia, UsedByEntry } from '../site-data-format.ts';
 import { pathOf } from './inventory-downloads.ts';
 
 /** Media with a file (folders have none) that no content or media item references. */

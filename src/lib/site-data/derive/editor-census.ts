@@ -2,12 +2,12 @@
  * Property editor census: for each editor alias, the types and properties that use it (from type definitions and from
  * the values seen), the number of items holding a non-empty value with it, and the same inside block elements.
  */
-import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
-import type { EditorUsage, SiteNode } from '../../src/lib/site-data/site-data-format.ts';
-import type { BlockElement } from '../core/block-value.ts';
-import { forEachBlockValue } from '../../src/lib/values/block-walk.ts';
-import type { PropertyEntry } from '../../src/lib/values/item-properties.ts';
-import { isEmptyValue } from '../../src/lib/values/value-text.ts';
+import type { TypeIndex } from '../../content-types/type-index.ts';
+import type { EditorUsage, SiteNode } from '../site-data-format.ts';
+import type { BlockElement } from '../../../../scripts/core/block-value.ts';
+import { forEachBlockValue } from '../../values/block-walk.ts';
+import type { PropertyEntry } from '../../values/item-properties.ts';
+import { isEmptyValue } from '../../values/value-text.ts';
 
 /** Called for every block element inside a value, with the alias of the item property that holds it. */
 export type BlockVisitor = (element: BlockElement, property: string) => void;

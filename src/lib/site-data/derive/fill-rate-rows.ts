@@ -2,9 +2,9 @@
  * The global fill-rate inventory: one row per type × property (× language for items with cultures), and one per
  * element type × property over its block instances. `missingPage` is the site path listing the items that lack it.
  */
-import type { CsvCell } from '../../src/lib/csv.ts';
-import type { TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
-import { missingValuesPath } from '../../src/lib/site-paths.ts';
+import type { CsvCell } from '../../csv.ts';
+import type { TypeUsage } from '../site-data-format.ts';
+import { missingValuesPath } from '../../site-paths.ts';
 
 export const FILL_RATE_COLUMNS = [
   'typeAlias',

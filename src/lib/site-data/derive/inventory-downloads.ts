@@ -3,9 +3,9 @@
  * File names are the contract with `src/pages/downloads/[file].ts` and the inventory pages (INVENTORY_FILES).
  */
 import path from 'node:path';
-import { csvRow, type CsvCell } from '../../src/lib/csv.ts';
-import type { NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
-import type { BrokenReference, EditorUsage, OrphanMedia, SiteNode, TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
+import { csvRow, type CsvCell } from '../../csv.ts';
+import type { NodeLookup } from '../node-lookup.ts';
+import type { BrokenReference, EditorUsage, OrphanMedia, SiteNode, TypeUsage } from '../site-data-format.ts';
 import { FILL_RATE_COLUMNS, fillRateRows } from './fill-rate-rows.ts';
 import { createJsonArrayWriter, createLineWriter } from './line-writer.ts';
 

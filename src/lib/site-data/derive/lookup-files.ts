@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+import type { SiteNode } from '../site-data-format.ts';
 import { guidKeyOf, guidShard, idShard, planLayout, urlKeyOf, urlShard, type LookupLayout } from './lookup-keys.ts';
 
 export const LOOKUP_DIR = 'lookup';

@@ -2,7 +2,7 @@
  * Items that lack a value, per type and property: what a fill rate's link lists. Keeps the first MISSING_LIMIT items
  * per property (the count stays exact); a culture-variant item names the languages that lack the value.
  */
-import { MISSING_LIMIT, type MissingEntry } from '../../src/lib/site-data/site-data-format.ts';
+import { MISSING_LIMIT, type MissingEntry } from '../site-data-format.ts';
 
 export type MissingValues = MissingEntry[];
 

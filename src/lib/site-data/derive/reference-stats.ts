@@ -2,9 +2,9 @@
  * Outgoing references of every item, resolved against the snapshot: incoming lists ("used by", capped, exact counts)
  * and broken references (streamed to NDJSON, one row per item × property × raw reference, with the cultures it is in).
  */
-import { USED_BY_LIMIT, type BrokenReference, type SiteNode, type UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';
-import { resolveReference, type ItemLookup } from '../../src/lib/values/reference-target.ts';
-import type { ValueReference } from '../../src/lib/values/references.ts';
+import { USED_BY_LIMIT, type BrokenReference, type SiteNode, type UsedByEntry } from '../site-data-format.ts';
+import { resolveReference, type ItemLookup } from '../../values/reference-target.ts';
+import type { ValueReference } from '../../values/references.ts';
 import type { LineWriter } from './line-writer.ts';
 
 export interface ItemReferences {

@@ -2,12 +2,12 @@
  * Search records fed to Pagefind with `addCustomRecord` (no HTML is indexed): names, URLs and the text of every value,
  * HTML stripped and blocks flattened. URLs are page paths without the base; the indexer adds it.
  */
-import type { ContentTypeRecord } from '../core/snapshot-format.ts';
-import type { PropertyInfo } from '../../src/lib/content-types/type-index.ts';
-import type { NodeLookup } from '../../src/lib/site-data/node-lookup.ts';
-import type { SearchRecord, SiteNode } from '../../src/lib/site-data/site-data-format.ts';
-import type { CultureEntry, PropertyEntry } from '../../src/lib/values/item-properties.ts';
-import { collectText } from '../../src/lib/values/value-text.ts';
+import type { ContentTypeRecord } from '../../../../scripts/core/snapshot-format.ts';
+import type { PropertyInfo } from '../../content-types/type-index.ts';
+import type { NodeLookup } from '../node-lookup.ts';
+import type { SearchRecord, SiteNode } from '../site-data-format.ts';
+import type { CultureEntry, PropertyEntry } from '../../values/item-properties.ts';
+import { collectText } from '../../values/value-text.ts';
 
 /** Text kept per record: enough for every field of a normal page, bounded for pathological values. */
 export const SEARCH_TEXT_BUDGET = 30_000;

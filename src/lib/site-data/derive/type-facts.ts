@@ -1,6 +1,6 @@
 /** Adds to each type's usage what needs the whole pass: relations between types and its use as a block element. */
-import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
-import type { TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
+import type { TypeIndex } from '../../content-types/type-index.ts';
+import type { TypeUsage } from '../site-data-format.ts';
 import type { BlockUsage } from './block-stats.ts';
 import { listTypeRelations } from './type-relations.ts';
 

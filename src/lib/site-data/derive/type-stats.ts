@@ -2,11 +2,11 @@
  * Usage per content/media/element type: item count, sample items, uses as a block element, and fill rate per property
  * (a property is filled when its value is not empty), per language for items that have cultures.
  */
-import type { TypeIndex } from '../../src/lib/content-types/type-index.ts';
-import { TYPE_SAMPLE_LIMIT, type SiteNode, type TypeUsage } from '../../src/lib/site-data/site-data-format.ts';
-import type { BlockElement } from '../core/block-value.ts';
-import type { CultureEntry, PropertyEntry } from '../../src/lib/values/item-properties.ts';
-import { isEmptyValue } from '../../src/lib/values/value-text.ts';
+import type { TypeIndex } from '../../content-types/type-index.ts';
+import { TYPE_SAMPLE_LIMIT, type SiteNode, type TypeUsage } from '../site-data-format.ts';
+import type { BlockElement } from '../../../../scripts/core/block-value.ts';
+import type { CultureEntry, PropertyEntry } from '../../values/item-properties.ts';
+import { isEmptyValue } from '../../values/value-text.ts';
 import { createMissingValues, type MissingValues } from './missing-values.ts';
 
 export interface TypeStats {
