@@ -47,7 +47,7 @@ const snapshot = join(work, 'snapshot');
 const siteData = join(work, 'site-data');
 const dist = join(work, 'dist');
 say(`${items} items, concurrency ${concurrency}, work in ${work}`);
-const generate = check('generate', await runMeasured(NODE, [join(ROOT, 'scripts/demo/cli.ts'), '--out', db, '--items', String(items)]));
+const generate = check('generate', await runMeasured(NODE, [join(ROOT, 'scripts/commands/demo-db.ts'), '--out', db, '--items', String(items)]));
 
 const service = await startServiceProcess(db);
 let floor: { requests: number; perSecond: number; errors: number };
@@ -58,7 +58,7 @@ try {
   writeFileSync(targetsFile, JSON.stringify(targets));
   const load = check('load floor', await runMeasured(NODE, [join(ROOT, 'bench/load-worker.ts'), service.url, targetsFile, String(concurrency), String(Number(values['load-seconds']) * 1000)]));
   floor = JSON.parse(load.stdout);
-  crawl = check('crawl', await runMeasured(NODE, [join(ROOT, 'scripts/snapshot/cli.ts'), '--out', snapshot, '--source', service.url, '--concurrency', String(concurrency), '--quiet']));
+  crawl = check('crawl', await runMeasured(NODE, [join(ROOT, 'scripts/commands/snapshot.ts'), '--out', snapshot, '--source', service.url, '--concurrency', String(concurrency), '--quiet']));
 } finally {
   await service.close();
 }

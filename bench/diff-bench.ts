@@ -29,7 +29,7 @@ export async function benchDiff(snapshot: string, work: string): Promise<DiffBen
   rmSync(edited, { recursive: true, force: true });
   const written = writeEditedSnapshot(snapshot, edited, EVERY_NTH);
   const args = [
-    join(ROOT, 'scripts/diff/cli.ts'),
+    join(ROOT, 'scripts/commands/diff.ts'),
     '--from',
     snapshot,
     '--to',
@@ -71,8 +71,8 @@ async function main(): Promise<void> {
   const db = join(work, 'demo.db');
   const snapshot = join(work, 'snapshot');
   for (const [step, args] of [
-    ['generate', [join(ROOT, 'scripts/demo/cli.ts'), '--out', db, '--items', String(items)]],
-    ['crawl', [join(ROOT, 'scripts/snapshot/cli.ts'), '--db', db, '--out', snapshot, '--quiet', '--concurrency', '8']],
+    ['generate', [join(ROOT, 'scripts/commands/demo-db.ts'), '--out', db, '--items', String(items)]],
+    ['crawl', [join(ROOT, 'scripts/commands/snapshot.ts'), '--db', db, '--out', snapshot, '--quiet', '--concurrency', '8']],
   ] as const) {
     const run = await runMeasured(NODE, [...args]);
     if (run.exitCode !== 0) throw new Error(`${step} failed: ${run.stderr.trim()}`);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
-const CLI = resolve(import.meta.dirname, '../scripts/source/cli.ts');
+const CLI = resolve(import.meta.dirname, '../scripts/commands/source.ts');
 
 export interface ServiceProcess { url: string; close(): Promise<void> }
 

@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../snapshot/cli.ts';
+import type { CliIo } from '../commands/snapshot.ts';
 import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
 import { runAstroBuild } from './astro-step.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { parseCli, USAGE, type CliOptions } from './cli-options.ts';
-import { generateDemoDatabase, type DemoRecord, type DemoSummary } from './generate.ts';
+import { parseCli, USAGE, type CliOptions } from '../demo/cli-options.ts';
+import { generateDemoDatabase, type DemoRecord, type DemoSummary } from '../demo/generate.ts';
 
 /**
  * `npm run demo-db -- --out FILE …`: writes a deterministic Umbraco 17.0 database. Exit codes: 0 done,

@@ -6,9 +6,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countItemChanges, countTypeChanges, type SnapshotDiff } from '../core/diff-format.ts';
-import { DIFF_USAGE, DiffUsageError, parseDiffOptions, type DiffOptions } from './diff-options.ts';
-import { SnapshotUnusableError, diffSnapshots } from './diff-snapshots.ts';
-import { renderMarkdown, renderText } from './diff-summary.ts';
+import { DIFF_USAGE, DiffUsageError, parseDiffOptions, type DiffOptions } from '../diff/diff-options.ts';
+import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
+import { renderMarkdown, renderText } from '../diff/diff-summary.ts';
 
 export const DIFF_EXIT_CODES = { ok: 0, failed: 1, usage: 2, snapshotUnusable: 3, changesFound: 4 } as const;
 

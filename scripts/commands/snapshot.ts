@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { USAGE, loadConfig, type SnapshotConfig } from './config.ts';
-import { crawl, type CrawlOptions, type CrawlResult } from './crawl.ts';
-import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from './crawl-errors.ts';
+import { USAGE, loadConfig, type SnapshotConfig } from '../snapshot/config.ts';
+import { crawl, type CrawlOptions, type CrawlResult } from '../snapshot/crawl.ts';
+import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from '../snapshot/crawl-errors.ts';
 import { LocalSourceError, startLocalSource, type LocalSource } from '../source/local-source.ts';
-import { createProgress } from './progress.ts';
-import { maskSecret } from './secret-mask.ts';
-import { reportChanges } from '../diff/change-report.ts';
+import { createProgress } from '../snapshot/progress.ts';
+import { maskSecret } from '../snapshot/secret-mask.ts';
+import { reportChanges } from './change-report.ts';
 import { keepSnapshot } from '../core/snapshot-history.ts';
 
 export interface TextSink {

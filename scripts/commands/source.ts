@@ -1,7 +1,7 @@
-import { DatabaseUnavailableError } from './db/database.ts';
-import { parseSourceConfig, USAGE } from './config.ts';
-import { UnsupportedSchemaError } from './readers/schema-reader.ts';
-import { BASE_PATH, ServiceConfigError, startReadService, type RunningReadService } from './server.ts';
+import { DatabaseUnavailableError } from '../source/db/database.ts';
+import { parseSourceConfig, USAGE } from '../source/config.ts';
+import { UnsupportedSchemaError } from '../source/readers/schema-reader.ts';
+import { BASE_PATH, ServiceConfigError, startReadService, type RunningReadService } from '../source/server.ts';
 
 export const EXIT = { ok: 0, usage: 2, database: 3, bind: 4 } as const;
 

@@ -43,9 +43,3 @@ export const MEDIA_TYPES: readonly MediaTypeDef[] = [
 export function builtinPropertyKey(id: number): string {
   return `${id.toString(16).toUpperCase().padStart(8, '0')}-0000-0000-0000-000000000000`;
 }
-
-export function mediaType(alias: MediaTypeDef['alias']): MediaTypeDef {
-  const type = MEDIA_TYPES.find((t) => t.alias === alias);
-  if (!type) throw new Error(`unknown media type ${alias}`);
-  return type;
-}

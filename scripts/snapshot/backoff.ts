@@ -6,7 +6,6 @@ export interface BackoffPolicy {
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 500, maxMs: 30_000 };
 
 /** Full jitter: a uniform wait in [0, min(max, base·2^(retry-1))]. `retry` counts from 1. */
 export function computeBackoffMs(retry: number, policy: BackoffPolicy, random: () => number = Math.random): number {

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { runSnapshot } from '../../scripts/snapshot/cli.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot.ts';
 import { demoDatabaseFile } from '../../scripts/source/local-source.ts';
 import {
   findItem, getContentTypes, getManifest, getReport, iterateIndex, listDamagedFiles, type ItemKind, type ItemRecord,

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { generateDemoDatabase, type DemoRecord, type DemoSummary } from '../../scripts/demo/generate.ts';
 
 // Checks the generated database with SQL against Umbraco's rules, not through the generator's code.
-const CLI = resolve(import.meta.dirname, '../../scripts/demo/cli.ts');
+const CLI = resolve(import.meta.dirname, '../../scripts/commands/demo-db.ts');
 const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
 const DOCUMENT_TYPE = 'A2CB7800-F571-4787-9638-BC48539A0EFB';

@@ -5,8 +5,8 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runDiff } from '../../scripts/diff/cli.ts';
-import { runSnapshot } from '../../scripts/snapshot/cli.ts';
+import { runDiff } from '../../scripts/commands/diff.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 async function diff(args: string[]): Promise<{ code: number; out: string; err: string }> {

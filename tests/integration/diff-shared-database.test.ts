@@ -8,9 +8,9 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { runDiff } from '../../scripts/diff/cli.ts';
+import { runDiff } from '../../scripts/commands/diff.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
-import { runSnapshot } from '../../scripts/snapshot/cli.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot.ts';
 import {
   BLOCK_EDIT,
   TEXT_EDIT,

@@ -9,7 +9,7 @@ import { listSharedDatabases } from '../support/shared-databases.ts';
 import { API, getJson, withReadService } from '../support/read-service.ts';
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const CLI = resolve(import.meta.dirname, '../../scripts/source/cli.ts');
+const CLI = resolve(import.meta.dirname, '../../scripts/commands/source.ts');
 
 describe('read-only', () => {
   const dir = mkdtempSync(join(tmpdir(), 'source-ro-'));

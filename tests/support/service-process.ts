@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
 
-const CLI = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'source', 'cli.ts');
+const CLI = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'commands', 'source.ts');
 
 export interface ServiceProcess {
   url: string;

@@ -20,15 +20,9 @@ function decodeEntities(text: string): string {
 export type UrlClass = 'absolute' | 'relative' | 'unsafe';
 
 export function classifyUrl(raw: string): UrlClass {
-  // eslint-disable-next-line no-control-regex
   const text = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (text === '') return 'unsafe';
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text);
   if (scheme === null) return text.startsWith('\\') || text.startsWith('//') ? 'unsafe' : 'relative';
   return ALLOWED_SCHEMES.has((scheme[1] ?? '').toLowerCase() + ':') ? 'absolute' : 'unsafe';
-}
-
-/** The URL to put in an href, or undefined when it must be shown as text only. */
-export function findSafeHref(raw: string): string | undefined {
-  return classifyUrl(raw) === 'absolute' ? raw.trim() : undefined;
 }

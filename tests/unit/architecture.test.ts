@@ -1,0 +1,45 @@
+/**
+ * The layer rules of docs/architecture.md hold: ESLint's boundary rule rejects an import that crosses a layer and
+ * accepts one that follows the rules. The fixtures are linted as if they sat in the product folders.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  assert.ok(result, 'ESLint linted the fixture');
+  const fatal = result.messages.filter((m) => m.fatal);
+  assert.deepEqual(fatal, [], 'the fixture parses');
+  return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+const BAD: [string, string, RegExp][] = [
+  ['scripts/core/fixture.ts', "import { crawl } from '../snapshot/crawl.ts';\nexport const f = crawl;\n", /"core" to .*"crawler"/],
+  ['scripts/snapshot/fixture.ts', "import { startReadService } from '../source/server.ts';\nexport const f = startReadService;\n", /"crawler" to .*"source"/],
+  ['scripts/diff/fixture.ts', "import { runSnapshot } from '../commands/snapshot.ts';\nexport const f = runSnapshot;\n", /"diff" to .*"command"/],
+  ['src/lib/fixture.ts', "import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';\nexport const f = diffSnapshots;\n", /"site" to .*"diff"/],
+  ['bench/fixture.ts', "import { getJson } from '../tests/support/read-service.ts';\nexport const f = getJson;\n", /"bench" to .*"tests"/],
+  ['scripts/source/fixture.ts', "import { getJson } from '../../tests/support/read-service.ts';\nexport const f = getJson;\n", /"source" to .*"tests"/],
+];
+
+for (const [file, code, expected] of BAD) {
+  test(`a deliberately bad import in ${file} fails the lint`, async () => {
+    const errors = await boundaryErrors(file, code);
+    assert.equal(errors.length, 1, `one boundary error, got ${JSON.stringify(errors)}`);
+    assert.match(errors[0] ?? '', expected);
+  });
+}
+
+test('imports that follow the layers pass', async () => {
+  const good: [string, string][] = [
+    ['scripts/snapshot/fixture.ts', "import { normalizeGuid } from '../core/identifiers.ts';\nexport const f = normalizeGuid;\n"],
+    ['scripts/commands/fixture.ts', "import { crawl } from '../snapshot/crawl.ts';\nimport { startLocalSource } from '../source/local-source.ts';\nexport const f = [crawl, startLocalSource];\n"],
+    ['src/lib/fixture.ts', "import { parseUdi } from '../../scripts/core/identifiers.ts';\nexport const f = parseUdi;\n"],
+  ];
+  for (const [file, code] of good) assert.deepEqual(await boundaryErrors(file, code), [], file);
+});
