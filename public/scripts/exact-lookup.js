@@ -1,5 +1,5 @@
 // Exact lookup of an item by GUID, UDI, int id or URL path: one small shard file fetched per query, no full-text
-// index needed. Keys and shard names follow scripts/site/lookup-keys.ts (a unit test checks the two agree).
+// index needed. Keys and shard names follow src/lib/site-data/derive/lookup-keys.ts (a unit test checks the two agree).
 
 export function guidKeyOf(text) {
   const t = text

@@ -10,7 +10,7 @@ import { crawl, type CrawlOptions, type CrawlResult } from '../snapshot/crawl.ts
 import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from '../snapshot/crawl-errors.ts';
 import { LocalSourceError, startLocalSource, type LocalSource } from '../source/local-source.ts';
 import { createProgress } from '../snapshot/progress.ts';
-import { maskSecret } from '../snapshot/secret-mask.ts';
+import { maskSecret } from '../snapshot/client/secret-mask.ts';
 import { reportChanges } from './change-report.ts';
 import { keepSnapshot } from '../core/snapshot-history.ts';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { LANGUAGES } from './umbraco-constants.ts';
+import { LANGUAGES } from './model/umbraco-constants.ts';
 
 /**
  * Flags of `npm run demo-db`, parsed into a frozen object. Every problem is reported at once, so a

@@ -1,20 +1,20 @@
 import { existsSync, rmSync } from 'node:fs';
-import { openDemoDatabase, type DemoDatabase } from './database-writer.ts';
-import { documentRecord, mediaRecord, type DemoRecord } from './demo-record.ts';
-import { planDocuments, type DocumentPlan } from './document-plan.ts';
-import { generateDocument } from './document-generator.ts';
-import { createTagWriter, writeDocument, writeMedia } from './item-writer.ts';
-import { generateMedia } from './media-generator.ts';
-import { planMedia, type PlannedMedia } from './media-plan.ts';
-import { createRandom, type Random } from './random.ts';
-import { createReferencePool } from './reference-pool.ts';
-import { createSiblingSegments } from './sibling-segments.ts';
-import { buildSiteSchema, type SiteSchema } from './site-builder.ts';
-import type { Language } from './site-model.ts';
-import { writeDomains, writeSite } from './site-writer.ts';
-import { LANGUAGES } from './umbraco-constants.ts';
+import { openDemoDatabase, type DemoDatabase } from './write/database-writer.ts';
+import { documentRecord, mediaRecord, type DemoRecord } from './write/demo-record.ts';
+import { planDocuments, type DocumentPlan } from './plan/document-plan.ts';
+import { generateDocument } from './write/document-generator.ts';
+import { createTagWriter, writeDocument, writeMedia } from './write/item-writer.ts';
+import { generateMedia } from './write/media-generator.ts';
+import { planMedia, type PlannedMedia } from './plan/media-plan.ts';
+import { createRandom, type Random } from './values/random.ts';
+import { createReferencePool } from './plan/reference-pool.ts';
+import { createSiblingSegments } from './plan/sibling-segments.ts';
+import { buildSiteSchema, type SiteSchema } from './plan/site-builder.ts';
+import type { Language } from './model/site-model.ts';
+import { writeDomains, writeSite } from './write/site-writer.ts';
+import { LANGUAGES } from './model/umbraco-constants.ts';
 
-export type { DemoRecord } from './demo-record.ts';
+export type { DemoRecord } from './write/demo-record.ts';
 
 export interface DemoOptions {
   out: string;

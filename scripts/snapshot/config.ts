@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LIMITS, type AnswerLimits } from './answer-body.ts';
-import type { BackoffPolicy } from './backoff.ts';
-import { DEFAULT_MAX_CONTENT_TYPES } from './content-type-plan.ts';
+import { DEFAULT_LIMITS, type AnswerLimits } from './client/answer-body.ts';
+import type { BackoffPolicy } from './client/backoff.ts';
+import { DEFAULT_MAX_CONTENT_TYPES } from './plan/content-type-plan.ts';
 import { UsageError } from './crawl-errors.ts';
 import { DEFAULT_KEEP } from '../core/snapshot-history.ts';
 

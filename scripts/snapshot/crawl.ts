@@ -2,21 +2,21 @@
  * The crawl plan: roots → each root's tree → every item by id → every referenced content type,
  * streamed into a snapshot store that only replaces the previous snapshot when the crawl is complete enough.
  */
-import type { AnswerLimits } from './answer-body.ts';
-import type { BackoffPolicy } from './backoff.ts';
+import type { AnswerLimits } from './client/answer-body.ts';
+import type { BackoffPolicy } from './client/backoff.ts';
 import { createCrawlLog, type CrawlLog } from './crawl-log.ts';
 import { SourceUnreachableError } from './crawl-errors.ts';
-import { crawlContentTypes, createTypeReferences, type ContentTypeCrawl } from './content-type-plan.ts';
-import { createHttpClient } from './http-client.ts';
-import { crawlItems, type ItemCrawlResult } from './item-crawl.ts';
-import { openPreviousSnapshot } from './previous-snapshot.ts';
+import { crawlContentTypes, createTypeReferences, type ContentTypeCrawl } from './plan/content-type-plan.ts';
+import { createHttpClient } from './client/http-client.ts';
+import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
+import { openPreviousSnapshot } from './plan/previous-snapshot.ts';
 import { silentProgress, type Progress } from './progress.ts';
-import { createReadClient, type ReadClient } from './read-client.ts';
-import type { ItemCore } from './source-schemas.ts';
+import { createReadClient, type ReadClient } from './client/read-client.ts';
+import type { ItemCore } from './answers/source-schemas.ts';
 import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from '../core/snapshot-format.ts';
-import { findShrink, type Shrink } from './shrink-guard.ts';
-import { openSnapshotStore } from './snapshot-store.ts';
-import { createTreeFlattener, type TreeEntry } from './tree-walk.ts';
+import { findShrink, type Shrink } from './store/shrink-guard.ts';
+import { openSnapshotStore } from './store/snapshot-store.ts';
+import { createTreeFlattener, type TreeEntry } from './plan/tree-walk.ts';
 
 export interface CrawlOptions {
   source: Manifest['source'];

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
 import { runSnapshot } from '../../scripts/commands/snapshot.ts';
-import { FULL_DEPTH } from '../../scripts/snapshot/read-client.ts';
+import { FULL_DEPTH } from '../../scripts/snapshot/client/read-client.ts';
 import { getContentTypes, getManifest, getReport, iterateIndex } from '../../scripts/core/snapshot-format.ts';
 import { startFaultSource, transientFaults, type FaultRule, type FaultSource } from '../support/fault-source.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';

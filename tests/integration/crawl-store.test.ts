@@ -8,8 +8,8 @@ import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
 import {
   findItem, getContentTypes, getManifest, getReport, iterateIndex, listDamagedFiles, type IndexEntry, type Manifest,
 } from '../../scripts/core/snapshot-format.ts';
-import { openSnapshotStore, type SnapshotParts } from '../../scripts/snapshot/snapshot-store.ts';
-import type { TreeEntry } from '../../scripts/snapshot/tree-walk.ts';
+import { openSnapshotStore, type SnapshotParts } from '../../scripts/snapshot/store/snapshot-store.ts';
+import type { TreeEntry } from '../../scripts/snapshot/plan/tree-walk.ts';
 
 const KEY = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const entry = (id: number, parentId = -1): TreeEntry => ({

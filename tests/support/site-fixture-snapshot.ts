@@ -1,5 +1,5 @@
 /**
- * Writes small snapshots in the crawler's format (scripts/snapshot/snapshot-format.ts) from hand-made items, and
+ * Writes small snapshots in the crawler's format (scripts/core/snapshot-format.ts) from hand-made items, and
  * injects items into a copy of a crawled snapshot, for site tests.
  */
 import { createHash } from 'node:crypto';

@@ -24,7 +24,7 @@ const BAD: [string, string, RegExp][] = [
   ['scripts/diff/fixture.ts', "import { runSnapshot } from '../commands/snapshot.ts';\nexport const f = runSnapshot;\n", /"diff" to .*"command"/],
   ['src/lib/fixture.ts', "import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';\nexport const f = diffSnapshots;\n", /"site" to .*"diff"/],
   ['bench/fixture.ts', "import { getJson } from '../tests/support/read-service.ts';\nexport const f = getJson;\n", /"bench" to .*"tests"/],
-  ['scripts/source/fixture.ts', "import { getJson } from '../../tests/support/read-service.ts';\nexport const f = getJson;\n", /"source" to .*"tests"/],
+  ['scripts/source/fixture.ts', "import { getJson } from '../support/read-service.ts';\nexport const f = getJson;\n", /"source" to .*"tests"/],
 ];
 
 for (const [file, code, expected] of BAD) {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeBackoffMs, getRetryDelayMs, isRetryableStatus, parseRetryAfterMs } from '../../scripts/snapshot/backoff.ts';
-import { createLimiter, mapInOrder, sleep } from '../../scripts/snapshot/limiter.ts';
+import { computeBackoffMs, getRetryDelayMs, isRetryableStatus, parseRetryAfterMs } from '../../scripts/snapshot/client/backoff.ts';
+import { createLimiter, mapInOrder, sleep } from '../../scripts/snapshot/client/limiter.ts';
 
 const policy = { baseMs: 100, maxMs: 1000 };
 

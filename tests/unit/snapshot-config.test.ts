@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { checkSourceUrl, loadConfig } from '../../scripts/snapshot/config.ts';
 import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
 import { createProgress, formatDuration } from '../../scripts/snapshot/progress.ts';
-import { maskSecret } from '../../scripts/snapshot/secret-mask.ts';
+import { maskSecret } from '../../scripts/snapshot/client/secret-mask.ts';
 
 const CWD = '/work/here';
 

@@ -1,10 +1,10 @@
 /** The caps' flags, the nesting check, text repair and key masking, as pure functions. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AnswerLimitError, makeWellFormed } from '../../scripts/snapshot/answer-body.ts';
+import { AnswerLimitError, makeWellFormed } from '../../scripts/snapshot/client/answer-body.ts';
 import { loadConfig } from '../../scripts/snapshot/config.ts';
 import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
-import { maskSecret } from '../../scripts/snapshot/secret-mask.ts';
+import { maskSecret } from '../../scripts/snapshot/client/secret-mask.ts';
 
 const SOURCE = ['--source', 'http://127.0.0.1:1'];
 

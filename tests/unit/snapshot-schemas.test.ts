@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { listElementTypeRefs } from '../../scripts/snapshot/block-references.ts';
+import { listElementTypeRefs } from '../../scripts/snapshot/plan/block-references.ts';
 import { normalizeGuid } from '../../scripts/core/identifiers.ts';
-import { normaliseContentType } from '../../scripts/snapshot/content-type-shape.ts';
+import { normaliseContentType } from '../../scripts/snapshot/answers/content-type-shape.ts';
 import { createCrawlLog, formatIssuePath } from '../../scripts/snapshot/crawl-log.ts';
-import { contentTypeCore, describeErrorBody, findEnvelopeError, itemCore, summaryCore } from '../../scripts/snapshot/source-schemas.ts';
+import { contentTypeCore, describeErrorBody, findEnvelopeError, itemCore, summaryCore } from '../../scripts/snapshot/answers/source-schemas.ts';
 import {
   CONTENT_ITEM_VARIANTS, CONTENT_TYPE_VARIANTS, SUMMARY_VARIANTS, createShapeChecker,
-} from '../../scripts/snapshot/source-variants.ts';
+} from '../../scripts/snapshot/answers/source-variants.ts';
 
 const summaryDocumented = createShapeChecker(SUMMARY_VARIANTS);
 const itemDocumented = createShapeChecker(CONTENT_ITEM_VARIANTS);

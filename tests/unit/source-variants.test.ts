@@ -5,17 +5,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCrawlLog } from '../../scripts/snapshot/crawl-log.ts';
-import { markElementTypes } from '../../scripts/snapshot/element-types.ts';
-import type { HttpClient, HttpOutcome } from '../../scripts/snapshot/http-client.ts';
-import { createReadClient } from '../../scripts/snapshot/read-client.ts';
+import { markElementTypes } from '../../scripts/snapshot/plan/element-types.ts';
+import type { HttpClient, HttpOutcome } from '../../scripts/snapshot/client/http-client.ts';
+import { createReadClient } from '../../scripts/snapshot/client/read-client.ts';
 import type { ContentTypeRecord } from '../../scripts/core/snapshot-format.ts';
-import { describeErrorBody, findEnvelopeError } from '../../scripts/snapshot/source-schemas.ts';
+import { describeErrorBody, findEnvelopeError } from '../../scripts/snapshot/answers/source-schemas.ts';
 import {
   CONTENT_ITEM_VARIANTS,
   CONTENT_TYPE_VARIANTS,
   MEDIA_ITEM_VARIANTS,
   createShapeChecker,
-} from '../../scripts/snapshot/source-variants.ts';
+} from '../../scripts/snapshot/answers/source-variants.ts';
 import { K, contentItems, contentTypes, mediaItems } from '../support/documented-bodies.ts';
 
 const cases = [

@@ -1,4 +1,4 @@
-import { stableGuid } from './random.ts';
+import { stableGuid } from '../values/random.ts';
 import { contentTypeKey, type DataTypeDef, type DbType } from './site-model.ts';
 
 /**

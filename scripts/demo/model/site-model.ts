@@ -1,4 +1,4 @@
-import { stableGuid } from './random.ts';
+import { stableGuid } from '../values/random.ts';
 
 /**
  * The shape of the modelled site: data types, content types with their groups and properties, and

@@ -1,9 +1,9 @@
-import { FIRST_NAMES, LAST_NAMES, PAGE_NAME_TRANSLATIONS } from './lexicon.ts';
-import type { Random } from './random.ts';
+import { FIRST_NAMES, LAST_NAMES, PAGE_NAME_TRANSLATIONS } from '../values/lexicon.ts';
+import type { Random } from '../values/random.ts';
 import type { SiblingSegments } from './sibling-segments.ts';
 import type { BuiltContentType } from './site-builder.ts';
-import type { Language } from './site-model.ts';
-import { phrase, randomConcept, titleFor } from './text-generator.ts';
+import type { Language } from '../model/site-model.ts';
+import { phrase, randomConcept, titleFor } from '../values/text-generator.ts';
 import type { PlannedDocument } from './tree-plan.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { ODD_NAMES } from './lexicon.ts';
-import type { Random } from './random.ts';
+import { ODD_NAMES } from '../values/lexicon.ts';
+import type { Random } from '../values/random.ts';
 import {
   createTreePlanner, DOCUMENT_BIN, pickState, type Parent, type PlannedDocument, type PublishState,
 } from './tree-plan.ts';

@@ -1,8 +1,8 @@
-import { ODD_NAMES } from './lexicon.ts';
-import type { Random } from './random.ts';
-import { phrase } from './text-generator.ts';
+import { ODD_NAMES } from '../values/lexicon.ts';
+import type { Random } from '../values/random.ts';
+import { phrase } from '../values/text-generator.ts';
 import { createTreePlanner, type Parent, type PlannedNode } from './tree-plan.ts';
-import { MEDIA_BIN_ID } from './umbraco-constants.ts';
+import { MEDIA_BIN_ID } from '../model/umbraco-constants.ts';
 
 /**
  * The media tree: root folders, subfolders, images and files, a few trashed items under −21. Files are

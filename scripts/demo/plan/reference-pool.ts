@@ -1,6 +1,6 @@
 import type { PlannedDocument } from './tree-plan.ts';
 import type { PlannedMedia } from './media-plan.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../values/random.ts';
 
 /**
  * What pickers and rich text may point at. About 2% of references are broken (a key that exists

@@ -1,4 +1,4 @@
-import { toUrlSegment } from '../core/url-segment.ts';
+import { toUrlSegment } from '../../core/url-segment.ts';
 
 /**
  * Keeps URL segments unique among siblings, per culture, the way an editor would: a clashing name

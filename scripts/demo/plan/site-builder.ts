@@ -1,13 +1,13 @@
-import { BUILTIN_DATA_TYPES } from './builtin-data-types.ts';
-import { CATALOG_TYPES } from './catalog-types.ts';
-import { CUSTOM_DATA_TYPES } from './custom-data-types.ts';
-import { COMPOSITIONS, PAGE_TYPES } from './document-types.ts';
-import { ELEMENT_TYPES } from './element-types.ts';
-import { builtinPropertyKey, MEDIA_TYPES, type MediaTypeDef } from './media-types.ts';
-import { stableGuid } from './random.ts';
+import { BUILTIN_DATA_TYPES } from '../model/builtin-data-types.ts';
+import { CATALOG_TYPES } from '../model/catalog-types.ts';
+import { CUSTOM_DATA_TYPES } from '../model/custom-data-types.ts';
+import { COMPOSITIONS, PAGE_TYPES } from '../model/document-types.ts';
+import { ELEMENT_TYPES } from '../model/element-types.ts';
+import { builtinPropertyKey, MEDIA_TYPES, type MediaTypeDef } from '../model/media-types.ts';
+import { stableGuid } from '../values/random.ts';
 import {
   contentTypeKey, type ContentTypeDef, type DataTypeDef, type ResolvedContentType, type ResolvedProperty,
-} from './site-model.ts';
+} from '../model/site-model.ts';
 
 /**
  * Gives the static site definition its ids (nodes from 1067, after the custom data types) and resolves

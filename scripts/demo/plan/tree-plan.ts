@@ -1,5 +1,5 @@
-import { CONTENT_BIN_ID, ROOT_ID } from './umbraco-constants.ts';
-import type { Random } from './random.ts';
+import { CONTENT_BIN_ID, ROOT_ID } from '../model/umbraco-constants.ts';
+import type { Random } from '../values/random.ts';
 
 /**
  * The shape of the document tree before any value is made up: ids, keys, parents, levels, paths,

@@ -1,6 +1,6 @@
-import { GRID_AREAS, gridAreaKey } from './custom-data-types.ts';
+import { GRID_AREAS, gridAreaKey } from '../model/custom-data-types.ts';
 import type { Random } from './random.ts';
-import type { ResolvedContentType, ResolvedProperty } from './site-model.ts';
+import type { ResolvedContentType, ResolvedProperty } from '../model/site-model.ts';
 
 /**
  * Block editor values in the v15+ shape, as Umbraco 16/17 write them: `contentData` items with

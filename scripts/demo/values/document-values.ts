@@ -1,7 +1,7 @@
 import type { RawValue } from './block-values.ts';
-import type { CultureState } from './document-cultures.ts';
+import type { CultureState } from '../plan/document-cultures.ts';
 import type { Random } from './random.ts';
-import type { ResolvedProperty } from './site-model.ts';
+import type { ResolvedProperty } from '../model/site-model.ts';
 import { generateValue, type ValueContext } from './value-generators.ts';
 
 /**

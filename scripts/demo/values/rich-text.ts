@@ -1,6 +1,6 @@
 import type { Random } from './random.ts';
 import { udi } from './random.ts';
-import type { ReferencePool } from './reference-pool.ts';
+import type { ReferencePool } from '../plan/reference-pool.ts';
 import { phrase, sentence, sentences } from './text-generator.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { blockGridValue, blockListValue, blockValue, createCollector, type BlockContext, type RawValue } from './block-values.ts';
-import { COLOURS, SIZES, SORT_BY, SPACING, THEMES } from './custom-data-types.ts';
-import { DAY, HOUR, toDbDate, toDbDay } from './demo-clock.ts';
+import { COLOURS, SIZES, SORT_BY, SPACING, THEMES } from '../model/custom-data-types.ts';
+import { DAY, HOUR, toDbDate, toDbDay } from '../model/demo-clock.ts';
 import { toDotnetJson } from './dotnet-json.ts';
 import { udi, type Random } from './random.ts';
-import type { MediaTarget, ReferencePool } from './reference-pool.ts';
+import type { MediaTarget, ReferencePool } from '../plan/reference-pool.ts';
 import { richTextMarkup } from './rich-text.ts';
-import type { ResolvedContentType, ResolvedProperty, ValueKind } from './site-model.ts';
+import type { ResolvedContentType, ResolvedProperty, ValueKind } from '../model/site-model.ts';
 import { phrase, randomConcept, sentences, titleFor, words } from './text-generator.ts';
 
 /**

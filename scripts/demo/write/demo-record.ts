@@ -1,8 +1,8 @@
-import { toServedDate } from './demo-clock.ts';
+import { toServedDate } from '../model/demo-clock.ts';
 import type { GeneratedDocument } from './document-generator.ts';
-import type { PropertyRow } from './document-values.ts';
+import type { PropertyRow } from '../values/document-values.ts';
 import type { GeneratedMedia } from './media-generator.ts';
-import type { DbType } from './site-model.ts';
+import type { DbType } from '../model/site-model.ts';
 
 /**
  * What was written for one document or media item, and what a correct read service must serve for

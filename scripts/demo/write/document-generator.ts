@@ -1,12 +1,12 @@
-import { createdAt, DAY, HOUR, toDbDate } from './demo-clock.ts';
-import { planCultures, type CultureState } from './document-cultures.ts';
-import { editValues, snapshotValues, urlNameRows, type ContextFor, type PropertyRow } from './document-values.ts';
-import type { Random } from './random.ts';
-import type { ReferencePool } from './reference-pool.ts';
-import type { SiblingSegments } from './sibling-segments.ts';
-import type { BuiltContentType, SiteSchema } from './site-builder.ts';
-import type { Language } from './site-model.ts';
-import type { PlannedDocument } from './tree-plan.ts';
+import { createdAt, DAY, HOUR, toDbDate } from '../model/demo-clock.ts';
+import { planCultures, type CultureState } from '../plan/document-cultures.ts';
+import { editValues, snapshotValues, urlNameRows, type ContextFor, type PropertyRow } from '../values/document-values.ts';
+import type { Random } from '../values/random.ts';
+import type { ReferencePool } from '../plan/reference-pool.ts';
+import type { SiblingSegments } from '../plan/sibling-segments.ts';
+import type { BuiltContentType, SiteSchema } from '../plan/site-builder.ts';
+import type { Language } from '../model/site-model.ts';
+import type { PlannedDocument } from '../plan/tree-plan.ts';
 
 /**
  * Everything Umbraco would have stored for one document. Publishing always leaves two rows: the

@@ -1,10 +1,10 @@
-import type { RawValue } from './block-values.ts';
+import type { RawValue } from '../values/block-values.ts';
 import type { Inserts } from './database-writer.ts';
 import type { GeneratedDocument } from './document-generator.ts';
-import type { PropertyRow } from './document-values.ts';
+import type { PropertyRow } from '../values/document-values.ts';
 import type { GeneratedMedia } from './media-generator.ts';
-import type { DbType } from './site-model.ts';
-import { ADMIN_USER_ID, OBJECT_TYPE } from './umbraco-constants.ts';
+import type { DbType } from '../model/site-model.ts';
+import { ADMIN_USER_ID, OBJECT_TYPE } from '../model/umbraco-constants.ts';
 
 /**
  * Writes one generated document or media item across the content tables. Culture-variation rows and

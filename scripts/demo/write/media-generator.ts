@@ -1,10 +1,10 @@
-import { createdAt, DAY, toDbDate } from './demo-clock.ts';
-import type { PropertyRow } from './document-values.ts';
-import { toDotnetJson } from './dotnet-json.ts';
-import type { MediaFile, PlannedMedia } from './media-plan.ts';
-import type { Random } from './random.ts';
-import type { SiteSchema } from './site-builder.ts';
-import type { ResolvedProperty } from './site-model.ts';
+import { createdAt, DAY, toDbDate } from '../model/demo-clock.ts';
+import type { PropertyRow } from '../values/document-values.ts';
+import { toDotnetJson } from '../values/dotnet-json.ts';
+import type { MediaFile, PlannedMedia } from '../plan/media-plan.ts';
+import type { Random } from '../values/random.ts';
+import type { SiteSchema } from '../plan/site-builder.ts';
+import type { ResolvedProperty } from '../model/site-model.ts';
 
 /**
  * What Umbraco stores for a media item: one version per upload (the current one is what readers

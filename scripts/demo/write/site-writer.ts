@@ -1,12 +1,12 @@
 import type { Inserts } from './database-writer.ts';
-import { INSTALL_DATE, toDbDate } from './demo-clock.ts';
-import { builtinPropertyKey, MEDIA_TYPES } from './media-types.ts';
-import { stableGuid } from './random.ts';
-import type { BuiltContentType, SiteSchema } from './site-builder.ts';
-import type { Language } from './site-model.ts';
+import { INSTALL_DATE, toDbDate } from '../model/demo-clock.ts';
+import { builtinPropertyKey, MEDIA_TYPES } from '../model/media-types.ts';
+import { stableGuid } from '../values/random.ts';
+import type { BuiltContentType, SiteSchema } from '../plan/site-builder.ts';
+import type { Language } from '../model/site-model.ts';
 import {
   ADMIN_USER_ID, domainNameFor, KEY_VALUES, OBJECT_TYPE, ROOT_ID, SYSTEM_NODES,
-} from './umbraco-constants.ts';
+} from '../model/umbraco-constants.ts';
 
 /**
  * Rows that exist before any content: the admin user, system nodes, languages, data types, document

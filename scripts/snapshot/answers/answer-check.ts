@@ -3,8 +3,8 @@
  * documented variants (failing every one is a deviation; matching one notes the interface variant seen).
  */
 import type { z } from 'zod';
-import { formatIssues, type CrawlLog } from './crawl-log.ts';
-import type { Ref } from './read-client.ts';
+import { formatIssues, type CrawlLog } from '../crawl-log.ts';
+import type { Ref } from '../client/read-client.ts';
 import { contentTypeCore, itemCore, summaryCore } from './source-schemas.ts';
 import {
   CONTENT_ITEM_VARIANTS,

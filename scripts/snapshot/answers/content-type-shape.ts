@@ -3,8 +3,8 @@
  * call them `tabs[].properties`), `allowedTemplates` as an array (some send `allowedTemplate`), keys lower-case.
  * Fields the crawler does not know are kept as they came.
  */
-import type { CrawlLog } from './crawl-log.ts';
-import type { ContentTypeRecord } from '../core/snapshot-format.ts';
+import type { CrawlLog } from '../crawl-log.ts';
+import type { ContentTypeRecord } from '../../core/snapshot-format.ts';
 import type { ContentTypeCore } from './source-schemas.ts';
 
 type Group = Record<string, unknown> & { properties?: unknown[]; propertyTypes?: unknown[] };

@@ -5,7 +5,7 @@
  * recorded and tolerated.
  */
 import { z } from 'zod';
-import { GUID_PATTERN } from '../core/identifiers.ts';
+import { GUID_PATTERN } from '../../core/identifiers.ts';
 
 const guid = z.string().regex(GUID_PATTERN, 'expected a GUID');
 const int = z.number().int();

@@ -4,10 +4,10 @@
  */
 import { AnswerLimitError, DEFAULT_LIMITS, makeWellFormed, readBodyText, type AnswerLimits } from './answer-body.ts';
 import { getRetryDelayMs, isRetryableStatus, parseRetryAfterMs, type BackoffPolicy } from './backoff.ts';
-import { AuthRefusedError } from './crawl-errors.ts';
+import { AuthRefusedError } from '../crawl-errors.ts';
 import { createLimiter, sleep } from './limiter.ts';
 import { maskSecret } from './secret-mask.ts';
-import { describeErrorBody, findEnvelopeError, type ErrorBodyStyle } from './source-schemas.ts';
+import { describeErrorBody, findEnvelopeError, type ErrorBodyStyle } from '../answers/source-schemas.ts';
 
 export const API_PATH = '/cms/Ext/Migrations';
 

@@ -2,11 +2,11 @@
  * The read-api operations the crawl uses, each answer checked by answer-check.ts (what the snapshot needs, and the
  * documented shapes). Failures and deviations go to the crawl log; callers get a usable value or undefined.
  */
-import { SHAPES, createAnswerCheck } from './answer-check.ts';
-import type { CrawlLog } from './crawl-log.ts';
+import { SHAPES, createAnswerCheck } from '../answers/answer-check.ts';
+import type { CrawlLog } from '../crawl-log.ts';
 import type { HttpClient, HttpOutcome } from './http-client.ts';
-import type { ItemKind } from '../core/snapshot-format.ts';
-import type { ContentTypeCore, ItemCore, SummaryCore } from './source-schemas.ts';
+import type { ItemKind } from '../../core/snapshot-format.ts';
+import type { ContentTypeCore, ItemCore, SummaryCore } from '../answers/source-schemas.ts';
 
 /** "Full maxLevel": deeper than any Umbraco tree, so one by-id answer holds a whole root's subtree. */
 export const FULL_DEPTH = 10_000;

@@ -2,7 +2,7 @@
  * Element types used inside property values. Block List/Grid (every version) and rich-text blocks (v15+) name
  * them by `contentTypeKey`; Nested Content names them by `ncContentTypeAlias`. Values arrive already parsed.
  */
-import { normalizeGuid } from '../core/identifiers.ts';
+import { normalizeGuid } from '../../core/identifiers.ts';
 
 export interface ElementTypeRefs {
   keys: Set<string>;

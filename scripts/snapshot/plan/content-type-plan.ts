@@ -4,12 +4,12 @@
  * (by alias), then in waves their compositions and allowed child types and the element types used in block values
  * (by key). Media types come from `GetMediaTypes` when offered; the content-type operations do not serve them.
  */
-import type { CrawlLog } from './crawl-log.ts';
-import { normaliseContentType } from './content-type-shape.ts';
+import type { CrawlLog } from '../crawl-log.ts';
+import { normaliseContentType } from '../answers/content-type-shape.ts';
 import { markElementTypes } from './element-types.ts';
-import type { ContentTypeLookup, ReadClient } from './read-client.ts';
-import type { ContentTypeRecord, UnavailableContentType } from '../core/snapshot-format.ts';
-import type { ContentTypeCore } from './source-schemas.ts';
+import type { ContentTypeLookup, ReadClient } from '../client/read-client.ts';
+import type { ContentTypeRecord, UnavailableContentType } from '../../core/snapshot-format.ts';
+import type { ContentTypeCore } from '../answers/source-schemas.ts';
 
 /** Each referenced alias or key with the first thing that referenced it; element uses kept apart for element types. */
 export interface TypeReferences {

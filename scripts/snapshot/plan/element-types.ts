@@ -5,7 +5,7 @@
  * `elementBy` records why: `flag`, `block-use` or `composition`.
  */
 import type { TypeReferences } from './content-type-plan.ts';
-import type { ContentTypeRecord } from '../core/snapshot-format.ts';
+import type { ContentTypeRecord } from '../../core/snapshot-format.ts';
 
 type ElementBy = 'flag' | 'block-use' | 'composition';
 

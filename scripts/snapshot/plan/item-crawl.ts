@@ -4,14 +4,14 @@
  */
 import { listElementTypeRefs } from './block-references.ts';
 import { addReference, type TypeReferences } from './content-type-plan.ts';
-import type { CrawlLog } from './crawl-log.ts';
-import { mapInOrder } from './limiter.ts';
+import type { CrawlLog } from '../crawl-log.ts';
+import { mapInOrder } from '../client/limiter.ts';
 import type { PreviousSnapshot } from './previous-snapshot.ts';
-import type { Progress } from './progress.ts';
-import type { ReadClient } from './read-client.ts';
-import type { ItemKind } from '../core/snapshot-format.ts';
-import type { SnapshotStore } from './snapshot-store.ts';
-import type { ItemCore } from './source-schemas.ts';
+import type { Progress } from '../progress.ts';
+import type { ReadClient } from '../client/read-client.ts';
+import type { ItemKind } from '../../core/snapshot-format.ts';
+import type { SnapshotStore } from '../store/snapshot-store.ts';
+import type { ItemCore } from '../answers/source-schemas.ts';
 import type { TreeEntry } from './tree-walk.ts';
 
 export interface ItemCrawlDeps {

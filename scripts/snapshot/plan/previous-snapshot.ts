@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CrawlLog } from './crawl-log.ts';
-import { recoverFolderSwap } from '../core/folder-swap.ts';
-import { ITEM_KINDS, getManifest, iterateIndex, type FileEntry, type IndexEntry, type ItemKind } from '../core/snapshot-format.ts';
+import type { CrawlLog } from '../crawl-log.ts';
+import { recoverFolderSwap } from '../../core/folder-swap.ts';
+import { ITEM_KINDS, getManifest, iterateIndex, type FileEntry, type IndexEntry, type ItemKind } from '../../core/snapshot-format.ts';
 import type { TreeEntry } from './tree-walk.ts';
 
 const CACHED_CHUNKS = 4;

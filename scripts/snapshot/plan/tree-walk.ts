@@ -3,10 +3,10 @@
  * Each id is taken once; a repeat is a duplicate, an item inside its own subtree a cycle, and an id under
  * a second parent is kept under the first. All three are warnings, never loops.
  */
-import type { CrawlLog } from './crawl-log.ts';
-import type { ReadClient, TreeContext } from './read-client.ts';
-import type { IndexEntry, ItemKind } from '../core/snapshot-format.ts';
-import type { SummaryCore } from './source-schemas.ts';
+import type { CrawlLog } from '../crawl-log.ts';
+import type { ReadClient, TreeContext } from '../client/read-client.ts';
+import type { IndexEntry, ItemKind } from '../../core/snapshot-format.ts';
+import type { SummaryCore } from '../answers/source-schemas.ts';
 
 export type TreeEntry = Omit<IndexEntry, 'chunk' | 'offset' | 'length'>;
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chunkFileOf, type FileEntry, type ItemKind } from '../core/snapshot-format.ts';
+import { chunkFileOf, type FileEntry, type ItemKind } from '../../core/snapshot-format.ts';
 
 const FLUSH_BYTES = 1 << 20;
 

@@ -3,7 +3,7 @@
  * wrong (roots answering [], a login page with status 200) than a site that lost its content. It is refused unless
  * the analyst says otherwise (--allow-shrink), so a good snapshot is never replaced by an empty one.
  */
-import { getManifest, type Manifest } from '../core/snapshot-format.ts';
+import { getManifest, type Manifest } from '../../core/snapshot-format.ts';
 
 /** Below this share of the previous item count, a snapshot has shrunk sharply. */
 export const SHRINK_FLOOR = 0.5;

@@ -5,8 +5,8 @@
  */
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { UsageError } from './crawl-errors.ts';
-import { findStat, recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
+import { UsageError } from '../crawl-errors.ts';
+import { findStat, recoverFolderSwap, swapIntoPlace } from '../../core/folder-swap.ts';
 import { createItemChunks, createNdjsonFile, writeJsonFile, type ItemChunks, type NdjsonFile } from './ndjson-writer.ts';
 import {
   CONTENT_TYPES_FILE,
@@ -20,8 +20,8 @@ import {
   type ItemKind,
   type Manifest,
   type Report,
-} from '../core/snapshot-format.ts';
-import type { TreeEntry } from './tree-walk.ts';
+} from '../../core/snapshot-format.ts';
+import type { TreeEntry } from '../plan/tree-walk.ts';
 
 export interface SnapshotParts {
   manifest: Omit<Manifest, 'files'>;
