@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { flagProblems, parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { SNAPSHOT_FLAGS } from '../snapshot/config.ts';
 
 export interface BuildConfig {
   readonly snapshotDir?: string;
@@ -29,9 +31,13 @@ export interface BuildConfig {
 const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title',
   'history', 'keep', 'compare-with'] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
-const CRAWLER_VALUES = ['source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
-  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'];
-const CRAWLER_SWITCHES = ['allow-shrink', 'follow-redirects'];
+/** The crawler's own flags, handed to it unchanged; --out, --quiet and --verbose are the build's. */
+const CRAWLER_VALUES = SNAPSHOT_FLAGS.values.filter((name) => name !== 'out' && !(OWN_VALUES as readonly string[]).includes(name));
+const CRAWLER_SWITCHES = SNAPSHOT_FLAGS.switches.filter((name) => !(OWN_SWITCHES as readonly string[]).includes(name));
+const BUILD_FLAGS: FlagSpec = {
+  values: [...OWN_VALUES, ...CRAWLER_VALUES],
+  switches: [...OWN_SWITCHES, ...CRAWLER_SWITCHES],
+};
 
 export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source URL | --db FILE] [options]
   --snapshot DIR        build from this existing snapshot (otherwise crawl into <cache>/snapshot first)
@@ -71,26 +77,13 @@ export function normalizeBase(value: string | undefined): string {
 }
 
 export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): { config?: BuildConfig; problems: string[] } {
-  const values: Record<string, string> = {};
-  const switches = new Set<string>();
-  const crawlerArgs: string[] = [];
-  const problems: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(argv[i] as string);
-    const name = match?.[1];
-    const takeValue = (): string | undefined => match?.[2] ?? (i + 1 < argv.length && !(argv[i + 1] as string).startsWith('--') ? argv[++i] : undefined);
-    if (name === undefined) problems.push(`unexpected argument ${JSON.stringify((argv[i] as string).slice(0, 40))}`);
-    else if ((OWN_SWITCHES as readonly string[]).includes(name)) switches.add(name);
-    else if (CRAWLER_SWITCHES.includes(name)) crawlerArgs.push(`--${name}`);
-    else if ((OWN_VALUES as readonly string[]).includes(name) || CRAWLER_VALUES.includes(name)) {
-      const value = takeValue();
-      if (value === undefined) problems.push(`--${name} needs a value`);
-      else if (CRAWLER_VALUES.includes(name)) crawlerArgs.push(`--${name}`, value);
-      else values[name] = value;
-    } else problems.push(`unknown option --${name}`);
-  }
-  const parsed = schema.safeParse({ ...values, base: values.base ?? env.SITE_BASE, 'media-origin': values['media-origin'] ?? (env.SITE_MEDIA_ORIGIN || undefined) });
-  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`--${String(issue.path[0])}: ${issue.message}`);
+  const { given, values, switches, problems } = parseFlags(argv, BUILD_FLAGS);
+  const crawlerArgs = given
+    .filter(({ name }) => CRAWLER_VALUES.includes(name) || CRAWLER_SWITCHES.includes(name))
+    .flatMap(({ name, value }) => (value === undefined ? [`--${name}`] : [`--${name}`, value]));
+  const own = Object.fromEntries(Object.entries(values).filter(([name]) => !CRAWLER_VALUES.includes(name)));
+  const parsed = schema.safeParse({ ...own, base: values.base ?? env.SITE_BASE, 'media-origin': values['media-origin'] ?? (env.SITE_MEDIA_ORIGIN || undefined) });
+  if (!parsed.success) problems.push(...flagProblems(parsed.error));
   if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
   if (values.snapshot !== undefined && crawlerArgs.length > 0) problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   if (problems.length > 0 || !parsed.success) return { problems };

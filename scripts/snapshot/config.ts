@@ -2,8 +2,9 @@
  * Flags + environment → one frozen, validated configuration. Every problem is reported at once.
  * The API key comes from SNAPSHOT_API_KEY or --api-key-file, never from a flag (shell history, process lists).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { flagProblems, parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { readSecret } from '../core/cli/secret-file.ts';
 import { z } from 'zod';
 import { DEFAULT_LIMITS, type AnswerLimits } from './client/answer-body.ts';
 import type { BackoffPolicy } from './client/backoff.ts';
@@ -42,6 +43,11 @@ export interface SnapshotConfig {
 const VALUE_FLAGS = ['out', 'source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
   'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth', 'history', 'keep', 'compare-with'] as const;
 const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects'] as const;
+export const SNAPSHOT_FLAGS: FlagSpec = {
+  values: VALUE_FLAGS,
+  switches: SWITCHES,
+  refused: { 'api-key': '--api-key is not accepted: give the key by env SNAPSHOT_API_KEY or --api-key-file' },
+};
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_SEED = 1;
 
@@ -102,9 +108,9 @@ Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 
 5 snapshot refused: empty or shrunk sharply against the previous one (see --allow-shrink).`;
 
 export async function loadConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<SnapshotConfig> {
-  const { values, switches, problems } = splitArgs(argv);
+  const { values, switches, problems } = parseFlags(argv, SNAPSHOT_FLAGS);
   const parsed = flagsSchema.safeParse(values);
-  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`--${String(issue.path[0])}: ${issue.message}`);
+  if (!parsed.success) problems.push(...flagProblems(parsed.error));
   const flags = parsed.success ? parsed.data : undefined;
   const source = findSource({ source: values.source, db: values.db, demoItems: flags?.['demo-items'] ?? 0 }, env, cwd, problems);
   const apiKey = await findApiKey(values['api-key-file'], env, cwd, problems);
@@ -132,28 +138,6 @@ export async function loadConfig(argv: readonly string[], env: Readonly<Record<s
     quiet: switches.has('quiet'),
     verbose: switches.has('verbose'),
   });
-}
-
-function splitArgs(argv: readonly string[]): { values: Record<string, string>; switches: Set<string>; problems: string[] } {
-  const values: Record<string, string> = {};
-  const switches = new Set<string>();
-  const problems: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] as string;
-    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-    const name = match?.[1];
-    if (match === null || name === undefined) problems.push(`unexpected argument ${JSON.stringify(arg.slice(0, 40))}`);
-    else if (name === 'api-key') {
-      problems.push('--api-key is not accepted: give the key by env SNAPSHOT_API_KEY or --api-key-file');
-      if (match[2] === undefined && !(argv[index + 1] ?? '--').startsWith('--')) index += 1;
-    }
-    else if ((SWITCHES as readonly string[]).includes(name)) switches.add(name);
-    else if (!(VALUE_FLAGS as readonly string[]).includes(name)) problems.push(`unknown option --${name}`);
-    else if (match[2] !== undefined) values[name] = match[2];
-    else if (index + 1 < argv.length && !(argv[index + 1] as string).startsWith('--')) values[name] = argv[++index] as string;
-    else problems.push(`--${name} needs a value`);
-  }
-  return { values, switches, problems };
 }
 
 interface SourceFlags {
@@ -195,13 +179,7 @@ export function checkSourceUrl(text: string): string | { problem: string } {
 }
 
 async function findApiKey(file: string | undefined, env: Readonly<Record<string, string | undefined>>, cwd: string, problems: string[]): Promise<string | undefined> {
-  if (file === undefined) return env.SNAPSHOT_API_KEY === '' ? undefined : env.SNAPSHOT_API_KEY;
-  try {
-    const key = (await readFile(path.resolve(cwd, file), 'utf8')).trim();
-    if (key === '') problems.push(`--api-key-file: ${file} is empty`);
-    return key === '' ? undefined : key;
-  } catch (error) {
-    problems.push(`--api-key-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    return undefined;
-  }
+  const read = await readSecret(file, env.SNAPSHOT_API_KEY, cwd);
+  if ('problem' in read) problems.push(`--api-key-file: ${read.problem}`);
+  return 'secret' in read ? read.secret : undefined;
 }
