@@ -3,6 +3,7 @@
  * accepts one that follows the rules. The fixtures are linted as if they sat in the product folders.
  */
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ESLint } from 'eslint';
@@ -11,6 +12,10 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: ROOT });
 
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  // An import that resolves to nothing is not checked at all, so every fixture must name a real file.
+  for (const [, target] of code.matchAll(/from '([^']+)'/g)) {
+    assert.ok(existsSync(path.resolve(ROOT, path.dirname(file), target ?? '')), `${file} imports ${target}, which exists`);
+  }
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   assert.ok(result, 'ESLint linted the fixture');
   const fatal = result.messages.filter((m) => m.fatal);
@@ -24,7 +29,7 @@ const BAD: [string, string, RegExp][] = [
   ['scripts/diff/fixture.ts', "import { runSnapshot } from '../commands/snapshot.ts';\nexport const f = runSnapshot;\n", /"diff" to .*"command"/],
   ['src/lib/fixture.ts', "import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';\nexport const f = diffSnapshots;\n", /"site" to .*"diff"/],
   ['bench/fixture.ts', "import { getJson } from '../tests/support/read-service.ts';\nexport const f = getJson;\n", /"bench" to .*"tests"/],
-  ['scripts/source/fixture.ts', "import { getJson } from '../support/read-service.ts';\nexport const f = getJson;\n", /"source" to .*"tests"/],
+  ['scripts/source/fixture.ts', "import { getJson } from '../../tests/support/read-service.ts';\nexport const f = getJson;\n", /"source" to .*"tests"/],
 ];
 
 for (const [file, code, expected] of BAD) {
