@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePartition, type Partition } from '../../src/lib/partition.ts';
 
 export interface BuildConfig {
   readonly snapshotDir?: string;
@@ -17,12 +18,14 @@ export interface BuildConfig {
   readonly title?: string;
   readonly search: boolean;
   readonly searchShardSize: number;
+  /** Render only this share of the item pages (see src/lib/partition.ts and scripts/merge-partitions.ts). */
+  readonly partition?: Partition;
   readonly crawlerArgs: readonly string[];
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
 
-const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title'] as const;
+const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title', 'partition'] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
 const CRAWLER_VALUES = ['source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
   'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth'];
@@ -40,6 +43,8 @@ export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source U
   --title "NAME"        name this snapshot (shown in the <title> of every page and on the home page)
   --media-origin URL    show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)
   --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle (default 20000)
+  --partition I/K       render only partition I of K of the item pages (and index only their search records);
+                        join the K outputs with npm run merge-partitions
   --quiet, --verbose
 Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
 6 site data failed, 7 astro build failed, 8 search index failed.`;
@@ -80,6 +85,8 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
   }
   const parsed = schema.safeParse({ ...values, base: values.base ?? env.SITE_BASE, 'media-origin': values['media-origin'] ?? (env.SITE_MEDIA_ORIGIN || undefined) });
   if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`--${String(issue.path[0])}: ${issue.message}`);
+  const partition = values.partition === undefined ? undefined : parsePartition(values.partition);
+  if (partition?.problem !== undefined) problems.push(`--partition: ${partition.problem}`);
   if (values.snapshot !== undefined && crawlerArgs.length > 0) problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   if (problems.length > 0 || !parsed.success) return { problems };
   const f = parsed.data;
@@ -95,6 +102,7 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
       ...(f.title !== undefined ? { title: f.title } : {}),
       search: !switches.has('no-search'),
       searchShardSize: f['search-shard-size'],
+      ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),
       crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),
       quiet: switches.has('quiet'),
       verbose: switches.has('verbose'),
