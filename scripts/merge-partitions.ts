@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from './snapshot/cli.ts';
 import { MERGE_EXIT_CODES, MergeError, mergePartitions } from './site/partition-merge.ts';
 
-export const MERGE_USAGE = `Usage: npm run merge-partitions -- --out DIR PART_DIR…
+const MERGE_USAGE = `Usage: npm run merge-partitions -- --out DIR PART_DIR…
   Joins the outputs of npm run build -- --partition I/K (one folder per partition, every I from 1 to K once)
   into DIR, built beside it and swapped in whole. Files found in several partitions must be byte-identical.
 Exit codes: 0 ok, 2 usage, 3 the folders are not one complete set of partitions, 4 conflicting files.`;

@@ -54,7 +54,7 @@ async function readManifest(dir: string): Promise<PartitionManifest> {
 }
 
 /** Every partition 1..K exactly once, all of the same K; returns the manifests in partition order. */
-export async function readPartitionSet(dirs: readonly string[]): Promise<Array<PartitionManifest & { dir: string }>> {
+async function readPartitionSet(dirs: readonly string[]): Promise<Array<PartitionManifest & { dir: string }>> {
   const parts = await Promise.all(dirs.map(async (dir) => ({ ...(await readManifest(dir)), dir })));
   const count = parts[0]?.count ?? 0;
   const problems: string[] = [];

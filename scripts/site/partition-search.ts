@@ -25,7 +25,7 @@ export interface PartitionManifest {
 const recordSchema = z.custom<SearchRecord>((v) => typeof v === 'object' && v !== null && 'url' in v);
 
 /** Records are `<kind>/<key>/` (items and types alike); the key decides the partition, as it does for pages. */
-export const recordKey = (record: SearchRecord): string => record.url.split('/')[1] ?? record.url;
+const recordKey = (record: SearchRecord): string => record.url.split('/')[1] ?? record.url;
 
 export const partitionBundleName =
   (partition: Partition) =>

@@ -42,7 +42,7 @@ function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomReco
 }
 
 /** Bundle folder names: `pagefind/` first (the search page loads its JS from there), then `pagefind-<n>/`. */
-export const defaultBundleName = (n: number): string => (n === 0 ? 'pagefind' : `pagefind-${n}`);
+const defaultBundleName = (n: number): string => (n === 0 ? 'pagefind' : `pagefind-${n}`);
 
 export async function buildSearchIndex(recordsFile: string, outDir: string, base: string, shardSize: number, bundleName = defaultBundleName): Promise<SearchIndexSummary> {
   const started = Date.now();

@@ -9,7 +9,7 @@ export interface Partition {
   readonly count: number;
 }
 
-export const MAX_PARTITIONS = 256;
+const MAX_PARTITIONS = 256;
 
 /** `"I/K"` with 1 ≤ I ≤ K ≤ MAX_PARTITIONS → the partition, or a problem in words. */
 export function parsePartition(text: string): { partition?: Partition; problem?: string } {
