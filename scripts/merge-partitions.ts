@@ -1,5 +1,6 @@
 /**
- * `npm run merge-partitions -- --out DIR PART…`: joins the outputs of `npm run build -- --partition I/K` into one site.
+ * `npm run merge-partitions -- --out DIR PART…`: joins the outputs of `npm run build -- --partition I/K` into one
+ * site.
  * See scripts/site/partition-merge.ts.
  */
 import path from 'node:path';
@@ -46,7 +47,8 @@ export async function runMergePartitions(argv: readonly string[], io: CliIo): Pr
   try {
     const summary = await mergePartitions(parts, out);
     io.stdout.write(
-      `merge-partitions: ${summary.partitions} partitions, ${summary.files} files (${summary.shared} identical copies dropped), ` +
+      `merge-partitions: ${summary.partitions} partitions, ${summary.files} files ` +
+        `(${summary.shared} identical copies dropped), ` +
         `${summary.bundles.length} search bundles into ${out} in ${(summary.millis / 1000).toFixed(1)}s\n`,
     );
     return MERGE_EXIT_CODES.ok;

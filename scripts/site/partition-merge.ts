@@ -2,7 +2,8 @@
  * Joins the outputs of a partitioned build (`npm run build -- --partition I/K`) into one site: the union of their
  * files, built beside the target and swapped in whole like `npm run build` does. A path present in several outputs must
  * hold the same bytes in each (the pages every partition renders); anything else is refused and nothing is replaced.
- * The search bundles each partition wrote are listed together in `search-bundles.json`, partition 1's `pagefind/` first.
+ * The search bundles each partition wrote are listed together in `search-bundles.json`, partition 1's `pagefind/`
+ * first.
  */
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
  * The search side of a partitioned build: only the records of this partition's items are indexed, into bundles whose
  * names no other partition uses, and `partition.json` says which share this output holds so the merge can check that
- * it has every share exactly once. Partition 1's first bundle is `pagefind/`, the one the search page loads its JS from.
+ * it has every share exactly once. Partition 1's first bundle is `pagefind/`, the one the search page loads its JS
+ * from.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 /**
  * A partitioned build equals a single build: the demo site built whole and as three partitions (separate processes),
- * the partitions merged; every page and asset is byte-identical, and the merged search bundles answer as the single one.
- * Only the Pagefind bundles and search-bundles.json differ by design: the records are split over K bundles instead of one.
+ * the partitions merged; every page and asset is byte-identical, and the merged search bundles answer as the single
+ * one. Only the Pagefind bundles and search-bundles.json differ by design: the records are split over K bundles
+ * instead of one.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

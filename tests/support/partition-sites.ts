@@ -54,7 +54,8 @@ export interface SearchAnswer {
 
 /**
  * Loads the site's Pagefind bundles in the page the way public/scripts/search.js does (first bundle, then mergeIndex
- * for the rest; a module of its own, apart from the one the page's script loaded) and answers each query with the sorted URLs of every hit, plus the filter counts of the whole index.
+ * for the rest; a module of its own, apart from the one the page's script loaded) and answers each query with the
+ * sorted URLs of every hit, plus the filter counts of the whole index.
  */
 export async function searchSite(page: Page, siteUrl: string, queries: string[]): Promise<SearchAnswer> {
   await page.goto(`${siteUrl}/search/`);
