@@ -1,6 +1,7 @@
 /** Runs `astro build` as a child process with the snapshot and site-data folders passed by environment. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { formatPartition } from '../../src/lib/partition.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 
@@ -19,6 +20,7 @@ export function astroEnv(config: BuildConfig, snapshotDir: string, siteDataDir: 
     SITE_ASTRO_CACHE_DIR: path.join(config.cacheDir, 'astro'),
     ...(config.mediaOrigin ? { SITE_MEDIA_ORIGIN: config.mediaOrigin } : { SITE_MEDIA_ORIGIN: '' }),
     SITE_TITLE: config.title ?? '',
+    SITE_PARTITION: config.partition ? formatPartition(config.partition) : '',
     ASTRO_TELEMETRY_DISABLED: '1',
     NODE_OPTIONS: `${clean.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { flagProblems, parseFlags, type FlagSpec } from '../core/cli/flags.ts';
 import { SNAPSHOT_FLAGS } from '../snapshot/config.ts';
+import { parsePartition, type Partition } from '../../src/lib/partition.ts';
 
 export interface BuildConfig {
   readonly snapshotDir?: string;
@@ -19,6 +20,8 @@ export interface BuildConfig {
   readonly title?: string;
   readonly search: boolean;
   readonly searchShardSize: number;
+  /** Render only this share of the item pages (see src/lib/partition.ts and scripts/commands/merge-partitions.ts). */
+  readonly partition?: Partition;
   readonly crawlerArgs: readonly string[];
   /** Snapshot history: the crawl keeps the previous snapshot there; the build diffs against the newest one kept. */
   readonly historyDir?: string;
@@ -29,7 +32,7 @@ export interface BuildConfig {
 }
 
 const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title',
-  'history', 'keep', 'compare-with'] as const;
+  'history', 'keep', 'compare-with', 'partition'] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
 /** The crawler's own flags, handed to it unchanged; --out, --quiet and --verbose are the build's. */
 const CRAWLER_VALUES = SNAPSHOT_FLAGS.values.filter((name) => name !== 'out' && !(OWN_VALUES as readonly string[]).includes(name));
@@ -53,6 +56,8 @@ export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source U
   --title "NAME"        name this snapshot (shown in the <title> of every page and on the home page)
   --media-origin URL    show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)
   --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle (default 20000)
+  --partition I/K       render only partition I of K of the item pages (and index only their search records);
+                        join the K outputs with npm run merge-partitions
   --quiet, --verbose
 Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
 6 site data failed, 7 astro build failed, 8 search index failed.`;
@@ -85,6 +90,8 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
   const parsed = schema.safeParse({ ...own, base: values.base ?? env.SITE_BASE, 'media-origin': values['media-origin'] ?? (env.SITE_MEDIA_ORIGIN || undefined) });
   if (!parsed.success) problems.push(...flagProblems(parsed.error));
   if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
+  const partition = values.partition === undefined ? undefined : parsePartition(values.partition);
+  if (partition?.problem !== undefined) problems.push(`--partition: ${partition.problem}`);
   if (values.snapshot !== undefined && crawlerArgs.length > 0) problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   if (problems.length > 0 || !parsed.success) return { problems };
   const f = parsed.data;
@@ -107,6 +114,7 @@ export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<st
       searchShardSize: f['search-shard-size'],
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
+      ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),
       crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),
       quiet: switches.has('quiet'),
       verbose: switches.has('verbose'),

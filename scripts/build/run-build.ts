@@ -14,6 +14,7 @@ import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { writeLookupFiles } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { prepareSiteData, readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { buildPartitionSearch, writePartitionManifest } from './partition-search.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
@@ -48,14 +49,18 @@ export async function runBuild(argv: readonly string[], env: Readonly<Record<str
     await rm(staging, { recursive: true, force: true });
     const astroMillis = await runAstroBuild({ ...config, outDir: staging }, snapshot.dir, siteData.dir, env, (text) => io.stderr.write(text));
     progress(`astro build done in ${seconds(astroMillis)}`);
+    const records = path.join(siteData.dir, SITE_DATA_FILES.search);
     const search = config.search
-      ? await buildSearchIndex(path.join(siteData.dir, SITE_DATA_FILES.search), staging, config.base, config.searchShardSize).catch((error: unknown) => {
+      ? await (config.partition
+        ? buildPartitionSearch(records, config.cacheDir, staging, config.base, config.searchShardSize, config.partition)
+        : buildSearchIndex(records, staging, config.base, config.searchShardSize)).catch((error: unknown) => {
         if (error instanceof BuildError) throw error;
         throw new BuildError(BUILD_EXIT_CODES.search, `the search index failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
       })
       : undefined;
     const lookup = await writeLookupFiles(await readSiteNodes(siteData.dir), staging);
     progress(`exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`);
+    if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
     await swapIntoPlace(staging, config.outDir);
     const m = siteData.meta.counts;

@@ -41,7 +41,10 @@ function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomReco
   };
 }
 
-export async function buildSearchIndex(recordsFile: string, outDir: string, base: string, shardSize: number): Promise<SearchIndexSummary> {
+/** Bundle folder names: `pagefind/` first (the search page loads its JS from there), then `pagefind-<n>/`. */
+const defaultBundleName = (n: number): string => (n === 0 ? 'pagefind' : `pagefind-${n}`);
+
+export async function buildSearchIndex(recordsFile: string, outDir: string, base: string, shardSize: number, bundleName = defaultBundleName): Promise<SearchIndexSummary> {
   const started = Date.now();
   const bundles: string[] = [];
   let index: pagefind.PagefindIndex | undefined;
@@ -57,7 +60,7 @@ export async function buildSearchIndex(recordsFile: string, outDir: string, base
   const writeShard = async () => {
     if (index === undefined) return;
     await flushBatch();
-    const name = bundles.length === 0 ? 'pagefind' : `pagefind-${bundles.length}`;
+    const name = bundleName(bundles.length);
     const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
     if (errors.length > 0) throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);
     bundles.push(`${name}/`);

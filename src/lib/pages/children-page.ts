@@ -1,4 +1,5 @@
 /** Paged child lists for nodes with more children than an item page shows. */
+import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import type { SiteNode } from '../site-data/site-data-format.ts';
 import { childrenHref, itemHref } from '../site-paths.ts';
@@ -13,7 +14,9 @@ export interface ChildrenPage {
 
 export async function listAllChildPages(): Promise<Array<{ params: { kind: string; key: string; page: string } }>> {
   const data = await loadSiteData();
-  return (['content', 'media'] as const).flatMap((kind) => listChildPages(data, kind).map((p) => ({ params: { kind, ...p.params } })));
+  const partition = findActivePartition();
+  return (['content', 'media'] as const).flatMap((kind) => listChildPages(data, kind)
+    .filter((p) => ownsItem(p.params.key, partition)).map((p) => ({ params: { kind, ...p.params } })));
 }
 
 export async function getChildrenPage(kind: string, key: string, page: number): Promise<ChildrenPage> {

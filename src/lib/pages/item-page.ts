@@ -2,6 +2,7 @@
 import { CHILD_PAGE_SIZE, childSummaries, type ChildSummary } from './child-list.ts';
 import { getValueContext, type LinkItem } from './page-context.ts';
 import { buildPropertyRows, type CultureSection, type PropertyRow } from './property-rows.ts';
+import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadSiteData, readFullItem } from '../site-data/load-site-data.ts';
 import type { MediaFile, SiteNode } from '../site-data/site-data-format.ts';
 import { childrenHref, itemHref, typeHref } from '../site-paths.ts';
@@ -19,7 +20,8 @@ export interface ItemPage {
 
 export async function listItemKeys(kind: ItemKind): Promise<Array<{ params: { key: string } }>> {
   const data = await loadSiteData();
-  return data.lookup.nodes.filter((n) => n.kind === kind).map((n) => ({ params: { key: n.key } }));
+  const partition = findActivePartition();
+  return data.lookup.nodes.filter((n) => n.kind === kind && ownsItem(n.key, partition)).map((n) => ({ params: { key: n.key } }));
 }
 
 function imageSource(file: MediaFile | undefined, mediaOrigin: string | undefined): string | undefined {

@@ -1,0 +1,70 @@
+/**
+ * The search side of a partitioned build: only the records of this partition's items are indexed, into bundles whose
+ * names no other partition uses, and `partition.json` says which share this output holds so the merge can check that
+ * it has every share exactly once. Partition 1's first bundle is `pagefind/`, the one the search page loads its JS
+ * from.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { iterateNdjson } from '../core/snapshot-format.ts';
+import { formatPartition, partitionOfKey, type Partition } from '../../src/lib/partition.ts';
+import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
+import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
+import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
+
+/** Written into each partition's output and consumed (not copied) by the merge. */
+export const PARTITION_FILE = 'partition.json';
+
+export interface PartitionManifest {
+  partition: string;
+  index: number;
+  count: number;
+  bundles: string[];
+}
+
+const recordSchema = z.custom<SearchRecord>((v) => typeof v === 'object' && v !== null && 'url' in v);
+
+/** Records are `<kind>/<key>/` (items and types alike); the key decides the partition, as it does for pages. */
+const recordKey = (record: SearchRecord): string => record.url.split('/')[1] ?? record.url;
+
+export const partitionBundleName =
+  (partition: Partition) =>
+  (n: number): string =>
+    partition.index === 1 && n === 0 ? 'pagefind' : `pagefind-p${partition.index}${n === 0 ? '' : `-${n}`}`;
+
+async function writePartitionRecords(recordsFile: string, target: string, partition: Partition): Promise<void> {
+  const writer = createLineWriter(target);
+  try {
+    for await (const record of iterateNdjson(recordsFile, recordSchema)) {
+      if (partitionOfKey(recordKey(record), partition.count) === partition.index)
+        await writer.write(`${JSON.stringify(record)}\n`);
+    }
+  } finally {
+    await writer.close();
+  }
+}
+
+export async function buildPartitionSearch(
+  recordsFile: string,
+  workDir: string,
+  outDir: string,
+  base: string,
+  shardSize: number,
+  partition: Partition,
+): Promise<SearchIndexSummary> {
+  const started = Date.now();
+  const own = path.join(workDir, `search-partition-${partition.index}-of-${partition.count}.ndjson`);
+  await writePartitionRecords(recordsFile, own, partition);
+  const summary = await buildSearchIndex(own, outDir, base, shardSize, partitionBundleName(partition));
+  return { ...summary, millis: Date.now() - started };
+}
+
+export async function writePartitionManifest(
+  outDir: string,
+  partition: Partition,
+  bundles: readonly string[],
+): Promise<void> {
+  const manifest: PartitionManifest = { partition: formatPartition(partition), ...partition, bundles: [...bundles] };
+  await writeFile(path.join(outDir, PARTITION_FILE), `${JSON.stringify(manifest)}\n`);
+}

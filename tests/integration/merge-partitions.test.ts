@@ -1,0 +1,125 @@
+/**
+ * `npm run merge-partitions` refuses what it cannot join without losing or inventing bytes: a file two partitions hold
+ * with different bytes, a missing or doubled partition; and then leaves the previous output as it was.
+ */
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runMergePartitions } from '../../scripts/commands/merge-partitions.ts';
+
+interface Part {
+  index: number;
+  count: number;
+  files: Record<string, string>;
+}
+
+async function writePart(dir: string, part: Part): Promise<string> {
+  for (const [file, text] of Object.entries(part.files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
+  const bundles = [part.index === 1 ? 'pagefind/' : `pagefind-p${part.index}/`];
+  await writeFile(
+    path.join(dir, 'partition.json'),
+    JSON.stringify({ partition: `${part.index}/${part.count}`, index: part.index, count: part.count, bundles }),
+  );
+  return dir;
+}
+
+async function merge(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (t: string) => ((stdout += t), true) },
+    stderr: { write: (t: string) => ((stderr += t), true) },
+  };
+  const code = await runMergePartitions(args, io);
+  return { code, stdout, stderr };
+}
+
+describe('merge-partitions', () => {
+  let tmp: string;
+  let dist: string;
+  const shared = { 'index.html': '<h1>Home</h1>', '_astro/site.css': 'body{}' };
+
+  before(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'merge-partitions-'));
+    dist = path.join(tmp, 'dist');
+    await mkdir(dist);
+    await writeFile(path.join(dist, 'index.html'), 'the previous site');
+  });
+  after(() => rm(tmp, { recursive: true, force: true }));
+
+  it('joins two partitions: the union of their files and both search bundles', async () => {
+    const a = await writePart(path.join(tmp, 'ok-1'), {
+      index: 1,
+      count: 2,
+      files: { ...shared, 'content/a/index.html': 'A', 'pagefind/x.pf_meta': 'm1' },
+    });
+    const b = await writePart(path.join(tmp, 'ok-2'), {
+      index: 2,
+      count: 2,
+      files: { ...shared, 'content/b/index.html': 'B', 'pagefind-p2/x.pf_meta': 'm2' },
+    });
+    const out = path.join(tmp, 'joined');
+    const run = await merge(['--out', out, b, a]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(await readFile(path.join(out, 'content/a/index.html'), 'utf8'), 'A');
+    assert.equal(await readFile(path.join(out, 'content/b/index.html'), 'utf8'), 'B');
+    assert.equal(await readFile(path.join(out, 'index.html'), 'utf8'), '<h1>Home</h1>');
+    assert.deepEqual(JSON.parse(await readFile(path.join(out, 'search-bundles.json'), 'utf8')), {
+      bundles: ['pagefind/', 'pagefind-p2/'],
+    });
+    await assert.rejects(readFile(path.join(out, 'partition.json')), { code: 'ENOENT' });
+  });
+
+  it('refuses a file two partitions hold with different bytes, naming it, and keeps the previous output', async () => {
+    const a = await writePart(path.join(tmp, 'c-1'), {
+      index: 1,
+      count: 2,
+      files: { ...shared, 'content/a/index.html': 'A' },
+    });
+    const b = await writePart(path.join(tmp, 'c-2'), {
+      index: 2,
+      count: 2,
+      files: { ...shared, 'index.html': '<h1>Home!</h1>' },
+    });
+    const run = await merge(['--out', dist, a, b]);
+    assert.equal(run.code, 4);
+    assert.match(
+      run.stderr,
+      /^merge-partitions: conflicting file index\.html: .*c-1 and .*c-2 hold different bytes\n$/,
+    );
+    assert.equal(await readFile(path.join(dist, 'index.html'), 'utf8'), 'the previous site');
+    assert.deepEqual(
+      (await readdir(tmp)).filter((f) => f.startsWith('dist.')),
+      [],
+    );
+  });
+
+  it('refuses a missing partition, a doubled one and outputs of different K', async () => {
+    const one = await writePart(path.join(tmp, 'm-1'), { index: 1, count: 3, files: shared });
+    const two = await writePart(path.join(tmp, 'm-2'), { index: 2, count: 3, files: shared });
+    const other = await writePart(path.join(tmp, 'm-x'), { index: 2, count: 2, files: shared });
+    const missing = await merge(['--out', dist, one, two]);
+    assert.equal(missing.code, 3);
+    assert.match(missing.stderr, /partition 3\/3 is missing/);
+    const doubled = await merge(['--out', dist, one, two, two]);
+    assert.match(doubled.stderr, /partition 2\/3 is given twice/);
+    const mixed = await merge(['--out', dist, one, other]);
+    assert.match(mixed.stderr, /disagree on K/);
+    assert.equal(await readFile(path.join(dist, 'index.html'), 'utf8'), 'the previous site');
+  });
+
+  it('refuses a folder that is not a partition output, and bad usage', async () => {
+    const plain = path.join(tmp, 'plain');
+    await mkdir(plain);
+    const run = await merge(['--out', path.join(tmp, 'x'), plain]);
+    assert.equal(run.code, 3);
+    assert.match(run.stderr, /is not a partition output/);
+    assert.equal((await merge(['somewhere'])).code, 2);
+    assert.equal((await merge(['--out', plain, plain])).code, 2);
+  });
+});
