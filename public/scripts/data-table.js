@@ -13,7 +13,8 @@ function readState(prefix, table) {
   const params = new URLSearchParams(location.search);
   const sort = params.get(`${prefix}sort`);
   const facets = new Map();
-  for (const col of table.columns) if (col.facet && params.has(prefix + col.key)) facets.set(col.key, params.getAll(prefix + col.key));
+  for (const col of table.columns)
+    if (col.facet && params.has(prefix + col.key)) facets.set(col.key, params.getAll(prefix + col.key));
   return {
     sort: sort ? { key: sort.replace(/^-/, ''), descending: sort.startsWith('-') } : undefined,
     text: params.get(`${prefix}q`) ?? '',
@@ -24,7 +25,8 @@ function readState(prefix, table) {
 
 function writeState(prefix, table, state) {
   const params = new URLSearchParams(location.search);
-  for (const name of ['sort', 'q', 'page', ...table.columns.filter((c) => c.facet).map((c) => c.key)]) params.delete(prefix + name);
+  for (const name of ['sort', 'q', 'page', ...table.columns.filter((c) => c.facet).map((c) => c.key)])
+    params.delete(prefix + name);
   if (state.sort) params.set(`${prefix}sort`, `${state.sort.descending ? '-' : ''}${state.sort.key}`);
   if (state.text) params.set(`${prefix}q`, state.text);
   for (const [key, values] of state.facets) for (const v of values) params.append(prefix + key, v);
@@ -41,7 +43,12 @@ function renderCell(table, section, col, c, r) {
   if (link) {
     let empty = false;
     link = link.replace(/\{(\w+)\}/g, (_, key) => {
-      const v = cellText(table.value(table.columns.findIndex((x) => x.key === key), r));
+      const v = cellText(
+        table.value(
+          table.columns.findIndex((x) => x.key === key),
+          r,
+        ),
+      );
       if (v === '') empty = true;
       return v;
     });
@@ -81,7 +88,13 @@ function facetSelect(table, col, c, state, counts, onChange) {
   order.sort((a, b) => counts[b] - counts[a] || cellText(values[a]).localeCompare(cellText(values[b])));
   for (const k of order) {
     const text = cellText(values[k]);
-    options.push(el('option', { value: text, textContent: `${text === '' ? '(empty)' : text} (${counts[k]})`, selected: chosen.includes(text) }));
+    options.push(
+      el('option', {
+        value: text,
+        textContent: `${text === '' ? '(empty)' : text} (${counts[k]})`,
+        selected: chosen.includes(text),
+      }),
+    );
   }
   const select = el('select', { name: col.key }, ...options);
   select.dataset.facet = col.key;
@@ -112,32 +125,57 @@ function setup(section, table) {
 
   const filter = el('input', { type: 'search', value: state.text, placeholder: 'Filter rows', name: `${prefix}q` });
   let timer;
-  filter.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => update({ text: filter.value.trim(), page: 1 }), 120); });
+  filter.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => update({ text: filter.value.trim(), page: 1 }), 120);
+  });
   const facetBox = el('span', { className: 'facets' });
   const pager = el('span', { className: 'pager' });
-  const button = (label, onClick) => { const b = el('button', { type: 'button', textContent: label }); b.addEventListener('click', onClick); return b; };
+  const button = (label, onClick) => {
+    const b = el('button', { type: 'button', textContent: label });
+    b.addEventListener('click', onClick);
+    return b;
+  };
   const fileName = (ext) => `${section.dataset.table}-view.${ext}`;
   controls.append(
-    el('label', { className: 'table-filter' }, 'Filter ', filter), facetBox, pager,
-    el('span', { className: 'table-downloads' }, 'This view: ',
+    el('label', { className: 'table-filter' }, 'Filter ', filter),
+    facetBox,
+    pager,
+    el(
+      'span',
+      { className: 'table-downloads' },
+      'This view: ',
       button('CSV', () => download(fileName('csv'), 'text/csv;charset=utf-8', toCsv(table, view.rows))),
-      button('JSON', () => download(fileName('json'), 'application/json', toJson(table, view.rows)))),
+      button('JSON', () => download(fileName('json'), 'application/json', toJson(table, view.rows))),
+    ),
   );
 
   const draw = (pages, start) => {
-    facetBox.replaceChildren(...table.columns.flatMap((col, c) => col.facet ? [facetSelect(table, col, c, state, view.counts.get(c), (v) => {
-      const facets = new Map(state.facets);
-      if (v === '') facets.delete(col.key); else facets.set(col.key, [v]);
-      update({ facets, page: 1 });
-    })] : []));
+    facetBox.replaceChildren(
+      ...table.columns.flatMap((col, c) =>
+        col.facet
+          ? [
+              facetSelect(table, col, c, state, view.counts.get(c), (v) => {
+                const facets = new Map(state.facets);
+                if (v === '') facets.delete(col.key);
+                else facets.set(col.key, [v]);
+                update({ facets, page: 1 });
+              }),
+            ]
+          : [],
+      ),
+    );
     const last = pages;
     pager.replaceChildren(
-      button('First', () => update({ page: 1 })), button('Previous', () => update({ page: Math.max(1, state.page - 1) })),
+      button('First', () => update({ page: 1 })),
+      button('Previous', () => update({ page: Math.max(1, state.page - 1) })),
       el('span', { className: 'page-of', textContent: ` Page ${state.page} of ${last} ` }),
-      button('Next', () => update({ page: Math.min(last, state.page + 1) })), button('Last', () => update({ page: last })),
+      button('Next', () => update({ page: Math.min(last, state.page + 1) })),
+      button('Last', () => update({ page: last })),
     );
     const end = Math.min(start + pageSize, view.rows.length);
-    status.textContent = `Rows ${view.rows.length === 0 ? 0 : start + 1}–${end} of ${view.rows.length.toLocaleString('en')}` +
+    status.textContent =
+      `Rows ${view.rows.length === 0 ? 0 : start + 1}–${end} of ${view.rows.length.toLocaleString('en')}` +
       (view.rows.length === table.count ? '.' : ` (filtered from ${table.count.toLocaleString('en')}).`);
     for (const th of headers) {
       const sorted = state.sort?.key === th.dataset.column;

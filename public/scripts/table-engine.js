@@ -50,7 +50,10 @@ function textMatches(table, query) {
   if (!table.haystack) {
     table.haystack = new Array(table.count);
     for (let r = 0; r < table.count; r++)
-      table.haystack[r] = table.columns.map((_, c) => cellText(table.value(c, r))).join('\u0001').toLowerCase();
+      table.haystack[r] = table.columns
+        .map((_, c) => cellText(table.value(c, r)))
+        .join('\u0001')
+        .toLowerCase();
   }
   const needle = query.toLowerCase();
   return (r) => table.haystack[r].includes(needle);
@@ -66,7 +69,13 @@ function facetTests(table, facets) {
     const texts = new Set(chosen);
     const codes = new Set(column.values.flatMap((v, k) => (texts.has(cellText(v)) ? [k] : [])));
     const codeList = column.codes;
-    tests.push({ c, pass: (r) => { const k = codeList[r]; return Array.isArray(k) ? k.some((x) => codes.has(x)) : codes.has(k); } });
+    tests.push({
+      c,
+      pass: (r) => {
+        const k = codeList[r];
+        return Array.isArray(k) ? k.some((x) => codes.has(x)) : codes.has(k);
+      },
+    });
   }
   return tests;
 }
@@ -101,7 +110,10 @@ export function runQuery(table, query) {
   else {
     const order = ascendingOrder(table, s);
     rows = [];
-    if (query.sort.descending) for (let i = order.length - 1; i >= 0; i--) { if (mask[order[i]]) rows.push(order[i]); }
+    if (query.sort.descending)
+      for (let i = order.length - 1; i >= 0; i--) {
+        if (mask[order[i]]) rows.push(order[i]);
+      }
     else for (const r of order) if (mask[r]) rows.push(r);
   }
   if (s < 0) for (let r = 0; r < table.count; r++) if (mask[r]) rows.push(r);
@@ -121,10 +133,14 @@ function csvCell(v) {
 export function toCsv(table, rows) {
   const lines = [table.columns.map((col) => csvCell(col.key)).join(',')];
   for (const r of rows)
-    lines.push(table.columns.map((_, c) => {
-      const v = table.value(c, r);
-      return csvCell(Array.isArray(v) ? v.join('; ') : v);
-    }).join(','));
+    lines.push(
+      table.columns
+        .map((_, c) => {
+          const v = table.value(c, r);
+          return csvCell(Array.isArray(v) ? v.join('; ') : v);
+        })
+        .join(','),
+    );
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

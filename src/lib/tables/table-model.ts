@@ -40,7 +40,10 @@ export const ROWS_PER_PAGE = 100;
 
 type FacetValue = string | number | boolean | null;
 
-function encodeFacet(rows: readonly TableRow[], key: string): { values: FacetValue[]; codes: Array<number | number[]> } {
+function encodeFacet(
+  rows: readonly TableRow[],
+  key: string,
+): { values: FacetValue[]; codes: Array<number | number[]> } {
   const index = new Map<FacetValue, number>();
   const codeOf = (value: FacetValue | undefined): number => {
     const v = value ?? null;
