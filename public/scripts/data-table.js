@@ -1,7 +1,7 @@
 // Every `section.data-table` on the page: loads all rows of its table file, then offers sort (column headers), a text
 // filter, facet filters with counts, paging through every row and downloads of the filtered view. The state lives in
 // the URL (`sort`, `q`, a parameter per facet, `page`, each with the section's prefix) so a link gives the same view.
-import { cellText, decodeTable, runQuery, toCsv, toJson } from './table-engine.js';
+import { buildHaystack, cellText, decodeTable, runQuery, toCsv, toJson } from './table-engine.js';
 
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -194,6 +194,8 @@ function setup(section, table) {
   controls.hidden = false;
   update({});
   section.dataset.ready = 'true';
+  // The text filter's index is built once the first view is shown, so typing does not wait for it.
+  setTimeout(() => buildHaystack(table), 0);
 }
 
 for (const section of document.querySelectorAll('section.data-table')) {

@@ -45,18 +45,32 @@ function ascendingOrder(table, c) {
   return order;
 }
 
+/** The cells of every plain column in lower case, built once (facet columns are matched through their values). */
+export function buildHaystack(table) {
+  if (table.haystack) return table.haystack;
+  table.haystack = table.columns.map((col, c) => {
+    if (col.facet) return undefined;
+    const lower = new Array(table.count);
+    for (let r = 0; r < table.count; r++) lower[r] = cellText(table.data[c][r]).toLowerCase();
+    return lower;
+  });
+  return table.haystack;
+}
+
+/** A row matches when any of its cells (any value of a list) holds the query, ignoring case. */
 function textMatches(table, query) {
   if (!query) return undefined;
-  if (!table.haystack) {
-    table.haystack = new Array(table.count);
-    for (let r = 0; r < table.count; r++)
-      table.haystack[r] = table.columns
-        .map((_, c) => cellText(table.value(c, r)))
-        .join('\u0001')
-        .toLowerCase();
-  }
   const needle = query.toLowerCase();
-  return (r) => table.haystack[r].includes(needle);
+  const tests = buildHaystack(table)
+    .map((lower, c) => {
+      if (lower) return (r) => lower[r].includes(needle);
+      const { values, codes } = table.data[c];
+      const hits = new Set(values.flatMap((v, k) => (cellText(v).toLowerCase().includes(needle) ? [k] : [])));
+      if (hits.size === 0) return undefined;
+      return (r) => (Array.isArray(codes[r]) ? codes[r].some((k) => hits.has(k)) : hits.has(codes[r]));
+    })
+    .filter(Boolean);
+  return (r) => tests.some((test) => test(r));
 }
 
 /** For each chosen facet, a test on a row's codes (a row passes when any of its values is chosen). */
