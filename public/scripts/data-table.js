@@ -1,7 +1,7 @@
 // Every `section.data-table` on the page: loads all rows of its table file, then offers sort (column headers), a text
 // filter, facet filters with counts, paging through every row and downloads of the filtered view. The state lives in
 // the URL (`sort`, `q`, a parameter per facet, `page`, each with the section's prefix) so a link gives the same view.
-import { buildHaystack, cellText, decodeTable, runQuery, toCsv, toJson } from './table-engine.js';
+import { buildHaystack, cellText, decodeTable, fillColumn, runQuery, toCsv, toJson } from './table-engine.js';
 
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -145,8 +145,12 @@ function setup(section, table) {
       'span',
       { className: 'table-downloads' },
       'This view: ',
-      button('CSV', () => download(fileName('csv'), 'text/csv;charset=utf-8', toCsv(table, view.rows))),
-      button('JSON', () => download(fileName('json'), 'application/json', toJson(table, view.rows))),
+      button('CSV', () =>
+        complete.then(() => download(fileName('csv'), 'text/csv;charset=utf-8', toCsv(table, view.rows))),
+      ),
+      button('JSON', () =>
+        complete.then(() => download(fileName('json'), 'application/json', toJson(table, view.rows))),
+      ),
     ),
   );
 
@@ -196,14 +200,27 @@ function setup(section, table) {
   section.dataset.ready = 'true';
   // The text filter's index is built once the first view is shown, so typing does not wait for it.
   setTimeout(() => buildHaystack(table), 0);
+  const complete = loadDeferred(section, table).then(() => {
+    update({});
+    section.dataset.complete = 'true';
+  });
+}
+
+async function getJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  return response.json();
+}
+
+/** Fetches the table's deferred columns (GUIDs), each from `<table>.<column>.json` beside the table file. */
+function loadDeferred(section, table) {
+  const columns = table.columns.filter((col) => col.deferred);
+  const base = section.dataset.src.replace(/\.json$/, '');
+  return Promise.all(columns.map(async (col) => fillColumn(table, col.key, await getJson(`${base}.${col.key}.json`))));
 }
 
 for (const section of document.querySelectorAll('section.data-table')) {
-  fetch(section.dataset.src)
-    .then((response) => {
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-      return response.json();
-    })
+  getJson(section.dataset.src)
     .then((file) => setup(section, decodeTable(file)))
     .catch((error) => {
       section.querySelector('.table-status').textContent += ` Sorting and filtering are unavailable: ${error.message}.`;

@@ -13,6 +13,16 @@ export function decodeTable(file) {
   return { columns, count, data, value, sortKeys: new Map(), orders: new Map(), haystack: undefined };
 }
 
+/** Puts in the values of a deferred column (fetched on its own) and forgets what was derived without them. */
+export function fillColumn(table, key, values) {
+  const c = table.columns.findIndex((col) => col.key === key);
+  if (c < 0 || values.length !== table.count) throw new Error(`column ${key} does not fit the table`);
+  table.data[c] = values;
+  table.sortKeys.delete(c);
+  table.orders.delete(c);
+  table.haystack = undefined;
+}
+
 export function cellText(v) {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v)) return v.join(', ');

@@ -114,7 +114,7 @@ describe('interactive inventory tables', { timeout: 240_000 }, () => {
     }
   });
 
-  it('keeps ids, GUIDs, dates and aliases on one line at 1280 and 390 px; wide tables scroll in their box', async () => {
+  it('keeps ids, GUIDs, dates and aliases on one line at 1280 and 390 px; wide tables scroll in a box', async () => {
     for (const width of [1280, 390]) {
       const sized = await browser.newContext({ viewport: { width, height: 900 } });
       for (const site of Object.values(sites)) {

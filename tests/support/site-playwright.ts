@@ -35,6 +35,7 @@ export interface Page extends Pick<Locator, 'locator'> {
   on(event: 'requestfinished', handler: (request: { sizes(): Promise<{ responseBodySize: number }> }) => void): void;
   waitForFunction<A>(fn: (arg: A) => boolean, arg: A): Promise<unknown>;
   evaluate<R>(fn: () => R): Promise<R>;
+  evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
   waitForURL(url: string): Promise<void>;
   waitForSelector(selector: string): Promise<unknown>;
   waitForLoadState(state: 'networkidle'): Promise<void>;

@@ -3,8 +3,9 @@ import type { Locator, Page } from './site-playwright.ts';
 
 export const tableOf = (page: Page, name: string): Locator => page.locator(`section.data-table[data-table="${name}"]`);
 
+/** Waits until the table is interactive and its deferred columns (GUIDs) have arrived. */
 export async function waitForTable(page: Page, name: string): Promise<Locator> {
-  await page.locator(`section.data-table[data-table="${name}"][data-ready]`).waitFor({ timeout: 15_000 });
+  await page.locator(`section.data-table[data-table="${name}"][data-complete]`).waitFor({ timeout: 15_000 });
   return tableOf(page, name);
 }
 

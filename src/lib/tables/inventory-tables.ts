@@ -49,7 +49,7 @@ const items: InventoryTable = {
     col('url', 'URL'),
     col('updateDate', 'Updated', 'code'),
     col('languages', 'Languages', 'code', { facet: true }),
-    col('key', 'Key', 'code'),
+    col('key', 'Key', 'code', { deferred: true }),
   ],
   listRows: async (data) =>
     data.lookup.nodes.map((n) => ({
@@ -175,7 +175,7 @@ const coverage: InventoryTable = {
     col('variant', 'Variant', 'text', { facet: true }),
     col('languages', 'Languages', 'code', { facet: true }),
     col('missing', 'Lacks', 'code', { facet: true }),
-    col('key', 'Key', 'code'),
+    col('key', 'Key', 'code', { deferred: true }),
   ],
   listRows: async (data) =>
     data.lookup.nodes

@@ -19,6 +19,11 @@ export interface TableColumn {
   cellAttr?: string;
   /** Shipped for links and downloads, not shown as a column. */
   hidden?: boolean;
+  /**
+   * Shipped in its own file (`<table>.<column>.json`), fetched after the table is ready: GUID columns are half the
+   * bytes of a 100k-row table and incompressible, and sorting or filtering does not wait for them.
+   */
+  deferred?: boolean;
 }
 
 export interface TableSpec {
@@ -63,9 +68,15 @@ export function encodeTable(spec: TableSpec, rows: readonly TableRow[]): Encoded
     name: spec.name,
     count: rows.length,
     columns: spec.columns,
-    data: spec.columns.map((c) => (c.facet ? encodeFacet(rows, c.key) : rows.map((row) => row[c.key] ?? null))),
+    data: spec.columns.map((c) =>
+      c.deferred ? [] : c.facet ? encodeFacet(rows, c.key) : rows.map((row) => row[c.key] ?? null),
+    ),
   };
 }
+
+/** The values of one deferred column, in row order. */
+export const encodeDeferredColumn = (rows: readonly TableRow[], key: string): CellValue[] =>
+  rows.map((row) => row[key] ?? null);
 
 /** The text a cell shows: lists joined with ", ", booleans as Yes/No, null as empty. */
 export function cellText(value: CellValue | undefined): string {
