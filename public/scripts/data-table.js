@@ -200,10 +200,16 @@ function setup(section, table) {
   section.dataset.ready = 'true';
   // The text filter's index is built once the first view is shown, so typing does not wait for it.
   setTimeout(() => buildHaystack(table), 0);
-  const complete = loadDeferred(section, table).then(() => {
-    update({});
-    section.dataset.complete = 'true';
-  });
+  const complete = loadDeferred(section, table).then(
+    () => {
+      update({});
+      section.dataset.complete = 'true';
+    },
+    (error) => {
+      status.textContent += ` Links and keys are unavailable: ${error.message}.`;
+      throw error;
+    },
+  );
 }
 
 async function getJson(url) {
