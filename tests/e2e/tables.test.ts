@@ -14,7 +14,14 @@ import type { Browser, BrowserContext, Page } from '../support/site-playwright.t
 import { readSnapshotOracle, type SnapshotOracle } from '../support/site-snapshot-oracle.ts';
 import { startStaticServer, type StaticServer } from '../support/site-static-server.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
-import { scrollsInOwnBox, shownColumn, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+import {
+  headerShiftOnScroll,
+  scrollsInOwnBox,
+  shownColumn,
+  tableOf,
+  waitForTable,
+  wrappedCells,
+} from '../support/table-view.ts';
 
 const PAGE_SIZE = 100;
 const INVENTORIES = [
@@ -130,6 +137,8 @@ describe('interactive inventory tables', { timeout: 240_000 }, () => {
           assert.equal(scroll.page, false, `${site.name} ${name} at ${width} px: the page does not scroll sideways`);
           if (name === 'items' && width === 390)
             assert.equal(scroll.box, true, `${site.name} items scroll in their box`);
+          if (name === 'items')
+            assert.equal(await headerShiftOnScroll(table, 200), 0, `${site.name}: the header stays`);
           await page.close();
         }
       }
@@ -223,6 +232,15 @@ describe('interactive inventory tables', { timeout: 240_000 }, () => {
     const coverage = await waitForTable(page, 'culture-coverage');
     const lacking = oracle.variantItems - (oracle.cultureCounts.da ?? 0);
     assert.match(await coverage.locator('.table-status').innerText(), new RegExp(`of ${lacking} \\(filtered`));
+    const products = itemRows(oracle).filter((r) => r.kind === 'content' && r.type === 'product');
+    assert.ok(products.length > 1, 'the multilingual site has products');
+    await page.goto(site.url('inventories/items/?type=product'));
+    const ofType = await waitForTable(page, 'items');
+    assert.deepEqual(
+      await shownColumn(ofType, 'id'),
+      products.map((r) => String(r.id)),
+      'the items of a type',
+    );
     await page.close();
   });
 });

@@ -38,6 +38,19 @@ export function wrappedCells(table: Locator): Promise<string[]> {
   });
 }
 
+/** How far the header row moves when the table's box is scrolled down by `by` pixels (0 for a sticky header). */
+export function headerShiftOnScroll(table: Locator, by: number): Promise<number> {
+  return table.evaluate((section, distance) => {
+    const box = section.querySelector('.table-box') as HTMLElement;
+    const th = section.querySelector('thead th') as HTMLElement;
+    const before = th.getBoundingClientRect().top;
+    box.scrollTop = distance;
+    const shift = th.getBoundingClientRect().top - before;
+    box.scrollTop = 0;
+    return box.scrollHeight > box.clientHeight + distance ? shift : Number.NaN;
+  }, by);
+}
+
 /** Whether the table scrolls inside its own box while the page itself does not scroll sideways. */
 export function scrollsInOwnBox(table: Locator): Promise<{ box: boolean; page: boolean }> {
   return table.evaluate((section) => {
