@@ -12,6 +12,7 @@ import { buildAstroFloor, buildHugoFloor } from './floors.ts';
 import { runMeasured, type Measured } from './measure.ts';
 import { timeSearches } from './search-timing.ts';
 import { benchDiff } from './diff-bench.ts';
+import { timeTable } from './table-timing.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -77,6 +78,8 @@ let indexBytes = 0;
 for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind'))) indexBytes += (await measureDir(join(dist, bundle))).bytes;
 const queries = await timeSearches(dist, pickQueries(siteData));
 for (const q of queries) say(`query “${q.query}”: ${Math.round(q.ms)} ms, ${Math.round(q.bytes / 1024)} KB (${q.results})`);
+const table = await timeTable(dist);
+say(`items table: ready in ${table.readyMs} ms after ${Math.round(table.readyBytes / 1024)} KB; ${table.actions.map((a) => `${a.action} ${a.ms} ms (${a.bytes} B)`).join(', ')}`);
 
 const textBytes = averageItemBytes(snapshot, manifest);
 const astroFloor = check('astro floor', await buildAstroFloor(work, pages, textBytes));
@@ -97,6 +100,7 @@ const result = {
   astro: { s: s(stepAstro.ms), peakRssMB: mb(stepAstro.peakRssBytes), pagesPerSecond: Math.round(pages / (stepAstro.ms / 1000)) },
   diff,
   search: { s: s(stepSearch.ms), peakRssMB: mb(stepSearch.peakRssBytes), indexMB: Math.round(indexBytes / 104857.6) / 10, queries },
+  table,
   floors: {
     astro: { s: s(astroFloor.ms), peakRssMB: mb(astroFloor.peakRssBytes), textBytes },
     hugo: hugoFloor?.exitCode === 0 ? { s: s(hugoFloor.ms), peakRssMB: mb(hugoFloor.peakRssBytes) } : null,
@@ -119,10 +123,12 @@ if (!values.keep) rmSync(work, { recursive: true, force: true });
 
 function appendBenchmarkRow(file: string, r: typeof result): void {
   if (!existsSync(file)) {
-    writeFileSync(file, `# Benchmarks\n\nRows appended by \`npm run bench -- --items N --concurrency C\` (see bench/README.md for what each column means).\n\n| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s | crawl ratio | site data s | astro s | pages/s | search s | index MB | query ms (KB) | Astro floor s | Hugo s | build ÷ Astro floor | build ÷ Hugo | build ms/item | command |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`);
+    writeFileSync(file, `# Benchmarks\n\nRows appended by \`npm run bench -- --items N --concurrency C\` (see bench/README.md for what each column means).\n\n| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s | crawl ratio | site data s | astro s | pages/s | search s | index MB | query ms (KB) | Astro floor s | Hugo s | build ÷ Astro floor | build ÷ Hugo | build ms/item | command | table ready ms (KB); slowest action ms (B) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`);
   }
+  const slowest = r.table.actions.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, bytes: 0 });
+  const t = `${r.table.readyMs} (${Math.round(r.table.readyBytes / 1024)}); ${slowest.ms} (${slowest.bytes})`;
   const q = r.search.queries.map((x) => `${Math.round(x.ms)} (${Math.round(x.bytes / 1024)})`).join(', ');
-  appendFileSync(file, `| ${r.date.slice(0, 10)} | ${r.items} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${r.search.s} | ${r.search.indexMB} | ${q} | ${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} --concurrency ${r.concurrency}\` |\n`);
+  appendFileSync(file, `| ${r.date.slice(0, 10)} | ${r.items} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${r.search.s} | ${r.search.indexMB} | ${q} | ${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} --concurrency ${r.concurrency}\` | ${t} |\n`);
 }
 
 /** Bytes of an average full item in the snapshot, so floor pages carry as much text as the site's item pages. */

@@ -12,11 +12,14 @@ export interface Locator {
   check(): Promise<void>;
   uncheck(): Promise<void>;
   fill(value: string): Promise<void>;
+  selectOption(value: string): Promise<string[]>;
+  inputValue(): Promise<string>;
   focus(): Promise<void>;
   innerText(): Promise<string>;
   allInnerTexts(): Promise<string[]>;
   waitFor(options?: { timeout?: number }): Promise<void>;
   evaluate<R>(fn: (element: Element) => R): Promise<R>;
+  evaluate<R, A>(fn: (element: Element, arg: A) => R, arg: A): Promise<R>;
   evaluateAll<R>(fn: (elements: Element[]) => R): Promise<R>;
 }
 export interface Dialog { message(): string; dismiss(): Promise<void> }
@@ -24,12 +27,15 @@ export interface Download { path(): Promise<string> }
 export interface Page extends Pick<Locator, 'locator'> {
   goto(url: string): Promise<{ status(): number } | null>;
   goBack(): Promise<unknown>;
+  reload(): Promise<unknown>;
+  url(): string;
   title(): Promise<string>;
   close(): Promise<void>;
   on(event: 'dialog', handler: (dialog: Dialog) => void): void;
   on(event: 'requestfinished', handler: (request: { sizes(): Promise<{ responseBodySize: number }> }) => void): void;
   waitForFunction<A>(fn: (arg: A) => boolean, arg: A): Promise<unknown>;
   evaluate<R>(fn: () => R): Promise<R>;
+  evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
   waitForURL(url: string): Promise<void>;
   waitForSelector(selector: string): Promise<unknown>;
   waitForLoadState(state: 'networkidle'): Promise<void>;
@@ -44,7 +50,8 @@ export interface BrowserContext {
   newPage(): Promise<Page>;
   on(event: 'request', handler: (request: { url(): string }) => void): void;
 }
-export interface Browser { newContext(options?: { acceptDownloads?: boolean }): Promise<BrowserContext>; close(): Promise<void> }
+export interface ContextOptions { acceptDownloads?: boolean; javaScriptEnabled?: boolean; viewport?: { width: number; height: number } }
+export interface Browser { newContext(options?: ContextOptions): Promise<BrowserContext>; close(): Promise<void> }
 interface Chromium { launch(options: { executablePath: string; args: string[] }): Promise<Browser> }
 
 export async function loadChromium(): Promise<Chromium> {

@@ -1,8 +1,5 @@
-/** What each inventory page shows: exact totals and summaries, plus the first rows (the downloads hold all). */
-import { loadSiteData, readFirstRows } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES, type BrokenReference, type OrphanMedia, type SiteNode } from '../site-data/site-data-format.ts';
-
-export const ROWS_ON_PAGE = 500;
+/** The summaries above the inventory tables: exact totals, items per type, languages per type. */
+import { loadSiteData } from '../site-data/load-site-data.ts';
 
 export async function getItemsInventory() {
   const data = await loadSiteData();
@@ -17,17 +14,8 @@ export async function getItemsInventory() {
   }
   return {
     total: nodes.length, content: data.meta.counts.content, media: data.meta.counts.media, failed: data.meta.counts.failedItems,
-    byType: [...byType.values()].sort((a, b) => b.count - a.count), rows: nodes.slice(0, ROWS_ON_PAGE),
-    pathOf: (n: SiteNode) => [...data.lookup.listAncestors(n), n].map((a) => a.name).join(' / '),
+    byType: [...byType.values()].sort((a, b) => b.count - a.count),
   };
-}
-
-export async function getBrokenInventory() {
-  return readFirstRows<BrokenReference>(SITE_DATA_FILES.broken, ROWS_ON_PAGE);
-}
-
-export async function getOrphanInventory() {
-  return readFirstRows<OrphanMedia>(SITE_DATA_FILES.orphans, ROWS_ON_PAGE);
 }
 
 /** Content items per language: variant items that have it, variant items that lack it, and invariant items. */

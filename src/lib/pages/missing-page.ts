@@ -31,7 +31,7 @@ export async function getMissingPage(typeAlias: string, property: string) {
   const entry = (await entries).find((e) => e.type === typeAlias && e.property === property);
   if (entry === undefined) throw new Error(`no missing-value list for ${typeAlias}.${property}`);
   const type = data.types.findByAlias(typeAlias);
-  const params = new URLSearchParams({ type: typeAlias, missing: property });
+  const params = new URLSearchParams({ type: typeAlias });
   return {
     typeAlias,
     typeName: type?.name ?? typeAlias,

@@ -50,15 +50,3 @@ export function loadSiteData(): Promise<SiteData> {
 export async function readFullItem(data: SiteData, node: SiteNode): Promise<ItemRecord | undefined> {
   return findItem(data.env.snapshotDir, node);
 }
-
-/** Streams an NDJSON list of the site data, keeping the first `limit` rows and counting the rest. */
-export async function readFirstRows<T>(name: string, limit: number): Promise<{ rows: T[]; total: number }> {
-  const data = await loadSiteData();
-  const rows: T[] = [];
-  let total = 0;
-  for await (const row of iterateNdjson(path.join(data.env.siteDataDir, name), z.custom<T>(() => true))) {
-    if (rows.length < limit) rows.push(row);
-    total += 1;
-  }
-  return { rows, total };
-}

@@ -1,0 +1,107 @@
+import { loadChromium, type Page } from '../scripts/browser/chromium.ts';
+import { startStaticServer } from '../scripts/browser/static-server.ts';
+
+export interface TableTiming {
+  rows: number;
+  /** Navigation start → the items table is sortable and filterable, on a cold cache; bytes fetched until then. */
+  readyMs: number;
+  readyBytes: number;
+  actions: Array<{ action: string; ms: number; bytes: number }>;
+}
+
+const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+const TABLE = 'section.data-table[data-table="items"]';
+
+interface Action {
+  action: string;
+  selector: string;
+  value?: string;
+  event?: 'change' | 'input';
+}
+
+/** Clicks (or sets and signals) one control and waits until the table changes; returns the page-side milliseconds. */
+async function timeAction(page: Page, step: Action): Promise<number> {
+  return page.evaluate(async (a: Action) => {
+    const section = document.querySelector('section.data-table[data-table="items"]') as HTMLElement;
+    const changed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(section.querySelector('tbody') as Node, { childList: true });
+      observer.observe(section.querySelector('.table-status') as Node, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    const control = [...section.querySelectorAll<HTMLInputElement>(a.selector)].find(
+      (e) => !a.value || a.event || e.textContent === a.value,
+    );
+    if (!control) throw new Error(`no control ${a.selector}`);
+    const started = performance.now();
+    if (a.event) {
+      control.value = a.value ?? '';
+      control.dispatchEvent(new Event(a.event));
+    } else control.click();
+    await changed;
+    return performance.now() - started;
+  }, step);
+}
+
+const ACTIONS: Action[] = [
+  { action: 'sort by name', selector: 'th[data-column=name] button' },
+  { action: 'sort by name, descending', selector: 'th[data-column=name] button' },
+  { action: 'facet kind = content', selector: 'select[data-facet=kind]', value: 'content', event: 'change' },
+  { action: 'next page', selector: '.pager button', value: 'Next' },
+  { action: 'last page', selector: '.pager button', value: 'Last' },
+  { action: 'text filter (120 ms debounce included)', selector: 'input[type=search]', value: 'item', event: 'input' },
+  { action: 'sort by id', selector: 'th[data-column=id] button' },
+];
+
+/** The items inventory table in Chromium: cold load to ready, then each action's time and the bytes it fetched. */
+export async function timeTable(distDir: string): Promise<TableTiming> {
+  const server = await startStaticServer(distDir, '/');
+  const chromium = await loadChromium();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    let bytes = 0;
+    page.on('requestfinished', (request) => {
+      void request
+        .sizes()
+        .then((s) => {
+          bytes += s.responseBodySize;
+        })
+        .catch(() => undefined);
+    });
+    await page.goto(`${server.url}/inventories/items/`);
+    await page.waitForSelector(`${TABLE}[data-ready="true"]`);
+    const readyMs = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(300);
+    const readyBytes = bytes;
+    const rows = Number(
+      (await page.locator(`${TABLE} .table-status`).innerText()).match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''),
+    );
+    const actions: TableTiming['actions'] = [];
+    for (const step of ACTIONS) {
+      bytes = 0;
+      const ms = await timeAction(page, step);
+      await page.waitForTimeout(200);
+      actions.push({ action: step.action, ms: Math.round(ms), bytes });
+    }
+    return { rows, readyMs: Math.round(readyMs), readyBytes, actions };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The interactive tables of the inventory pages: their columns and every row, read from the site data once per build.
+ * The page renders the first page of rows as HTML; `pages/tables/[file].ts` ships all rows for the browser.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { fillRateRows } from '../site-data/derive/fill-rate-rows.ts';
+import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
+import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
+import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
+
+export interface InventoryTable extends TableSpec {
+  title: string;
+  listRows(data: SiteData): Promise<TableRow[]>;
+}
+
+const col = (
+  key: string,
+  label: string,
+  type: TableColumn['type'] = 'text',
+  extra: Partial<TableColumn> = {},
+): TableColumn => ({
+  key,
+  label,
+  type,
+  ...extra,
+});
+
+async function readAll(data: SiteData, file: string): Promise<TableRow[]> {
+  const rows: TableRow[] = [];
+  for await (const row of iterateNdjson(
+    path.join(data.env.siteDataDir, file),
+    z.custom<TableRow>(() => true),
+  ))
+    rows.push(row);
+  return rows;
+}
+
+const items: InventoryTable = {
+  name: 'items',
+  title: 'Items',
+  columns: [
+    col('kind', 'Kind', 'code', { facet: true }),
+    col('id', 'Id', 'num'),
+    col('name', 'Name', 'text', { link: '{kind}/{key}/' }),
+    col('type', 'Type', 'code', { facet: true }),
+    col('level', 'Level', 'num', { facet: true }),
+    col('url', 'URL'),
+    col('updateDate', 'Updated', 'code'),
+    col('languages', 'Languages', 'code', { facet: true }),
+    col('key', 'Key', 'code', { deferred: true }),
+  ],
+  listRows: async (data) =>
+    data.lookup.nodes.map((n) => ({
+      kind: n.kind,
+      id: n.id,
+      name: n.name,
+      type: n.type,
+      level: n.level,
+      url: n.url,
+      updateDate: n.updateDate,
+      languages: n.cultures,
+      key: n.key,
+    })),
+};
+
+const contentTypes: InventoryTable = {
+  name: 'content-types',
+  title: 'Content types by usage',
+  rowAttr: { name: 'type', column: 'alias' },
+  columns: [
+    col('name', 'Type', 'text', { link: 'types/{key}/' }),
+    col('alias', 'Alias', 'code'),
+    col('kind', 'Kind', 'code', { facet: true }),
+    col('items', 'Items', 'num'),
+    col('blockUses', 'Block uses', 'num'),
+    col('composedInto', 'Composed into', 'num'),
+    col('parentOf', 'Parent of', 'num'),
+    col('allowedUnder', 'Allowed under', 'num'),
+    col('itemsThroughCompositions', 'Items via compositions', 'num'),
+    col('properties', 'Properties', 'num'),
+    col('notes', 'Notes', 'text', { facet: true, cellAttr: 'notes' }),
+    col('key', 'Key', 'code', { hidden: true }),
+  ],
+  listRows: async (data) =>
+    data.typeUsage.map((t) => ({
+      name: t.name,
+      key: t.key && t.defined ? t.key : null,
+      alias: t.alias,
+      kind: t.kind,
+      items: t.itemCount,
+      blockUses: t.blockUses,
+      composedInto: t.composedInto.length,
+      parentOf: t.parentOf.length,
+      allowedUnder: t.allowedUnder.length,
+      itemsThroughCompositions: t.itemsThroughCompositions,
+      properties: Object.keys(t.fill).length,
+      notes: [!t.defined && 'no definition in the snapshot', t.unused && 'unused'].filter(Boolean).join('; '),
+    })),
+};
+
+const fillRates: InventoryTable = {
+  name: 'fill-rates',
+  title: 'Fill rates',
+  columns: [
+    col('typeName', 'Type'),
+    col('typeAlias', 'Alias', 'code', { facet: true }),
+    col('scope', 'Scope', 'text', { facet: true }),
+    col('property', 'Property', 'code'),
+    col('language', 'Language', 'code', { facet: true }),
+    col('filled', 'Filled', 'num'),
+    col('total', 'Total', 'num'),
+    col('missing', 'Missing', 'num', { link: '{missingPage}' }),
+    col('rate', 'Rate %', 'num'),
+    col('missingPage', 'Missing page', 'code', { hidden: true }),
+  ],
+  listRows: async (data) =>
+    [...fillRateRows(data.typeUsage)].map((r) => ({ ...r, missingPage: r.missing ? r.missingPage : '' }) as TableRow),
+};
+
+const editors: InventoryTable = {
+  name: 'editors',
+  title: 'Property editor census',
+  columns: [
+    col('editorAlias', 'Editor alias', 'code'),
+    col('items', 'Items', 'num'),
+    col('values', 'Values', 'num'),
+    col('blockValues', 'Values in blocks', 'num'),
+    col('types', 'Types', 'num'),
+    col('properties', 'Properties'),
+    col('blockProperties', 'Inside block elements'),
+  ],
+  listRows: async (data) => data.editors.map((e) => ({ ...e, types: e.types.length })),
+};
+
+const broken: InventoryTable = {
+  name: 'broken-references',
+  title: 'Broken references',
+  columns: [
+    col('fromName', 'Item', 'text', { link: '{fromKind}/{fromKey}/' }),
+    col('property', 'Property', 'code', { facet: true }),
+    col('cultures', 'Languages', 'code', { facet: true }),
+    col('raw', 'Reference', 'code'),
+    col('via', 'Form', 'text', { facet: true }),
+    col('path', 'Where in the value', 'code'),
+    col('fromKind', 'Item kind', 'code', { hidden: true }),
+    col('fromKey', 'Item key', 'code', { hidden: true }),
+  ],
+  listRows: (data) => readAll(data, SITE_DATA_FILES.broken),
+};
+
+const orphans: InventoryTable = {
+  name: 'orphan-media',
+  title: 'Orphan media',
+  columns: [
+    col('id', 'Id', 'num'),
+    col('name', 'Media item', 'text', { link: 'media/{key}/' }),
+    col('type', 'Type', 'code', { facet: true }),
+    col('path', 'Tree path'),
+    col('file', 'File', 'code'),
+    col('extension', 'Extension', 'code', { facet: true }),
+    col('bytes', 'Bytes', 'num'),
+    col('key', 'Key', 'code'),
+  ],
+  listRows: (data) => readAll(data, SITE_DATA_FILES.orphans),
+};
+
+const coverage: InventoryTable = {
+  name: 'culture-coverage',
+  title: 'Culture coverage',
+  columns: [
+    col('name', 'Item', 'text', { link: 'content/{key}/' }),
+    col('type', 'Type', 'code', { facet: true }),
+    col('variant', 'Variant', 'text', { facet: true }),
+    col('languages', 'Languages', 'code', { facet: true }),
+    col('missing', 'Lacks', 'code', { facet: true }),
+    col('key', 'Key', 'code', { deferred: true }),
+  ],
+  listRows: async (data) =>
+    data.lookup.nodes
+      .filter((n) => n.kind === 'content')
+      .map((n) => ({
+        name: n.name,
+        type: n.type,
+        variant: n.cultures.length > 0 ? 'variant' : 'invariant',
+        languages: n.cultures,
+        missing: n.cultures.length === 0 ? [] : data.meta.languages.filter((iso) => !n.cultures.includes(iso)),
+        key: n.key,
+      })),
+};
+
+export const INVENTORY_TABLES: readonly InventoryTable[] = [
+  items,
+  contentTypes,
+  fillRates,
+  editors,
+  broken,
+  orphans,
+  coverage,
+];
+
+export function getInventoryTable(name: string): InventoryTable {
+  const table = INVENTORY_TABLES.find((t) => t.name === name);
+  if (table === undefined) throw new Error(`no inventory table '${name}'`);
+  return table;
+}
+
+const cache = new Map<string, Promise<TableRow[]>>();
+
+/** Every row of a table, computed once per build (the page and the table file share it). */
+export async function listTableRows(name: string): Promise<TableRow[]> {
+  let rows = cache.get(name);
+  if (rows === undefined)
+    cache.set(name, (rows = loadSiteData().then((data) => getInventoryTable(name).listRows(data))));
+  return rows;
+}
