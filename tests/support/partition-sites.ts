@@ -12,7 +12,7 @@ export interface ProcessRun {
 }
 
 export function runScript(script: 'build' | 'merge-partitions', args: string[]): Promise<ProcessRun> {
-  const file = path.join(ROOT, 'scripts', `${script}.ts`);
+  const file = path.join(ROOT, 'scripts', 'commands', `${script}.ts`);
   const env = { ...process.env, SITE_BASE: '', SITE_MEDIA_ORIGIN: '' };
   return new Promise((resolve) => {
     execFile(process.execPath, [file, ...args], { cwd: ROOT, env, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
