@@ -72,7 +72,10 @@ async function main(): Promise<void> {
   const snapshot = join(work, 'snapshot');
   for (const [step, args] of [
     ['generate', [join(ROOT, 'scripts/commands/demo-db.ts'), '--out', db, '--items', String(items)]],
-    ['crawl', [join(ROOT, 'scripts/commands/snapshot.ts'), '--db', db, '--out', snapshot, '--quiet', '--concurrency', '8']],
+    [
+      'crawl',
+      [join(ROOT, 'scripts/commands/snapshot.ts'), '--db', db, '--out', snapshot, '--quiet', '--concurrency', '8'],
+    ],
   ] as const) {
     const run = await runMeasured(NODE, [...args]);
     if (run.exitCode !== 0) throw new Error(`${step} failed: ${run.stderr.trim()}`);

@@ -10,7 +10,11 @@ if (!baseUrl || !idsFile) {
   process.stderr.write('usage: load-worker.ts <baseUrl> <idsFile> <concurrency> <durationMs>\n');
   process.exit(2);
 }
-const targets = JSON.parse(readFileSync(idsFile, 'utf8')) as Array<{ kind: 'content' | 'media'; id: number; level: number }>;
+const targets = JSON.parse(readFileSync(idsFile, 'utf8')) as Array<{
+  kind: 'content' | 'media';
+  id: number;
+  level: number;
+}>;
 const concurrency = Number(concurrencyText ?? 8);
 const deadline = performance.now() + Number(durationText ?? 10000);
 let requests = 0;

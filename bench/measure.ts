@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-export interface Measured { ms: number; peakRssBytes: number; exitCode: number | null; stdout: string; stderr: string }
+export interface Measured {
+  ms: number;
+  peakRssBytes: number;
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Child processes of `pid`, transitively, from /proc (Linux). */
 function listTree(root: number): number[] {
@@ -14,7 +20,9 @@ function listTree(root: number): number[] {
       const list = parents.get(ppid);
       if (list) list.push(Number(entry));
       else parents.set(ppid, [Number(entry)]);
-    } catch { /* the process ended while we looked */ }
+    } catch {
+      /* the process ended while we looked */
+    }
   }
   const tree = [root];
   for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
@@ -34,17 +42,34 @@ function rssBytes(pid: number): number {
  * Runs a command and samples the resident memory of its whole process tree (a build spawns workers and the
  * Pagefind binary), so the peak is what the machine had to hold, not one process's share.
  */
-export function runMeasured(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean } = {}): Promise<Measured> {
+export function runMeasured(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean } = {},
+): Promise<Measured> {
   const started = performance.now();
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let peak = 0;
-  child.stdout.on('data', (c: Buffer) => { stdout += c; if (options.echo) process.stderr.write(c); });
-  child.stderr.on('data', (c: Buffer) => { stderr += c; if (options.echo) process.stderr.write(c); });
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c;
+    if (options.echo) process.stderr.write(c);
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c;
+    if (options.echo) process.stderr.write(c);
+  });
   const timer = setInterval(() => {
     if (child.pid === undefined) return;
-    peak = Math.max(peak, listTree(child.pid).reduce((sum, pid) => sum + rssBytes(pid), 0));
+    peak = Math.max(
+      peak,
+      listTree(child.pid).reduce((sum, pid) => sum + rssBytes(pid), 0),
+    );
   }, 100);
   return new Promise((resolve, reject) => {
     child.once('error', reject);

@@ -1,9 +1,20 @@
 import { loadChromium } from '../scripts/browser/chromium.ts';
 import { startStaticServer } from '../scripts/browser/static-server.ts';
 
-export interface QueryTiming { query: string; ms: number; bytes: number; results: string }
+export interface QueryTiming {
+  query: string;
+  ms: number;
+  bytes: number;
+  results: string;
+}
 
-const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /**
  * Loads the built search page in Chromium and, per query, times typing → results rendered and counts the bytes
@@ -12,13 +23,21 @@ const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-ba
 export async function timeSearches(distDir: string, queries: string[]): Promise<QueryTiming[]> {
   const server = await startStaticServer(distDir, '/');
   const chromium = await loadChromium();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
     let bytes = 0;
     page.on('requestfinished', (request) => {
-      void request.sizes().then((s) => { bytes += s.responseBodySize; }).catch(() => undefined);
+      void request
+        .sizes()
+        .then((s) => {
+          bytes += s.responseBodySize;
+        })
+        .catch(() => undefined);
     });
     await page.goto(`${server.url}/search/`);
     await page.waitForSelector('#search[data-ready="true"]');
@@ -31,7 +50,10 @@ export async function timeSearches(distDir: string, queries: string[]): Promise<
       await page.locator('#search-input').fill(query);
       await page.waitForFunction((q: string) => {
         const status = document.getElementById('search-status')?.textContent ?? '';
-        return status.includes(`“${q}”`) && (status.startsWith('0 ') || document.querySelector('#search-results li') !== null);
+        return (
+          status.includes(`“${q}”`) &&
+          (status.startsWith('0 ') || document.querySelector('#search-results li') !== null)
+        );
       }, query);
       const ms = (await page.evaluate(() => performance.now())) - started;
       await page.waitForTimeout(300);

@@ -24,15 +24,32 @@ async function run(): Promise<unknown> {
     }
     case 'astro': {
       const [snapshotDir, siteDataDir, outDir, cacheDir] = args as [string, string, string, string];
-      const { config, problems } = loadBuildConfig(['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'], process.env, process.cwd());
+      const { config, problems } = loadBuildConfig(
+        ['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'],
+        process.env,
+        process.cwd(),
+      );
       if (!config) throw new Error(problems.join('; '));
-      return { millis: await runAstroBuild(config, snapshotDir, siteDataDir, process.env, (t) => process.stderr.write(t)) };
+      return {
+        millis: await runAstroBuild(config, snapshotDir, siteDataDir, process.env, (t) => process.stderr.write(t)),
+      };
     }
     case 'search': {
       const [siteDataDir, outDir, shardSize] = args as [string, string, string | undefined];
-      const summary = await buildSearchIndex(path.join(siteDataDir, SITE_DATA_FILES.search), outDir, '/', Number(shardSize ?? 20000));
+      const summary = await buildSearchIndex(
+        path.join(siteDataDir, SITE_DATA_FILES.search),
+        outDir,
+        '/',
+        Number(shardSize ?? 20000),
+      );
       const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir);
-      return { millis: summary.millis, records: summary.records, bundles: summary.bundles.length, lookupShards: lookup.shards, largestLookupShardBytes: lookup.largestShardBytes };
+      return {
+        millis: summary.millis,
+        records: summary.records,
+        bundles: summary.bundles.length,
+        lookupShards: lookup.shards,
+        largestLookupShardBytes: lookup.largestShardBytes,
+      };
     }
     default:
       throw new Error(`unknown step '${step}': site-data, astro or search`);

@@ -19,7 +19,9 @@ async function start() {
   const pagefind = await import(`${base}pagefind/pagefind.js`);
   // Record URLs already carry the base: keep Pagefind from adding it a second time.
   await pagefind.options({ basePath: `${base}pagefind/`, baseUrl: '/', excerptLength: 24 });
-  const bundles = await fetch(`${base}search-bundles.json`).then((r) => (r.ok ? r.json() : { bundles: [] })).catch(() => ({ bundles: [] }));
+  const bundles = await fetch(`${base}search-bundles.json`)
+    .then((r) => (r.ok ? r.json() : { bundles: [] }))
+    .catch(() => ({ bundles: [] }));
   for (const bundle of bundles.bundles.slice(1)) await pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' });
   // On a narrow screen the results come first and the filters start folded.
   if (matchMedia('(max-width: 40rem)').matches) root.querySelector('details.search-filters')?.removeAttribute('open');
@@ -75,9 +77,15 @@ async function start() {
     more.hidden = shown >= results.length;
   }
 
-  document.querySelector('.search-form').addEventListener('submit', (event) => { event.preventDefault(); search(); });
+  document.querySelector('.search-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    search();
+  });
   let timer;
-  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, 100); });
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(search, 100);
+  });
   filterBox.addEventListener('change', search);
   more.addEventListener('click', () => showMore());
   if (selected.q || Object.keys(selected.filters).length > 0) await search();
@@ -89,20 +97,29 @@ async function rerank(found, q) {
   const head = found.slice(0, RERANK);
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return found;
-  const loaded = await Promise.all(head.map(async (r) => {
-    const data = await r.data();
-    const title = (data.meta?.title || '').toLowerCase();
-    const named = words.every((w) => title.includes(w));
-    const kind = data.meta?.kind;
-    return { url: data.url, data: async () => data, rank: named ? (kind === 'content' ? 0 : 1) : 2 };
-  }));
-  const order = loaded.map((r, i) => ({ r, i })).sort((a, b) => a.r.rank - b.r.rank || a.i - b.i).map((x) => x.r);
+  const loaded = await Promise.all(
+    head.map(async (r) => {
+      const data = await r.data();
+      const title = (data.meta?.title || '').toLowerCase();
+      const named = words.every((w) => title.includes(w));
+      const kind = data.meta?.kind;
+      return { url: data.url, data: async () => data, rank: named ? (kind === 'content' ? 0 : 1) : 2 };
+    }),
+  );
+  const order = loaded
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
+    .map((x) => x.r);
   return [...order, ...found.slice(RERANK)];
 }
 
 function exactData(hit) {
   const how = hit.language ? `${hit.how} (${hit.language})` : hit.how;
-  return { url: hit.url, meta: { title: hit.title, kind: hit.kind, breadcrumbs: `exact match by ${how}` }, excerpt: '' };
+  return {
+    url: hit.url,
+    meta: { title: hit.title, kind: hit.kind, breadcrumbs: `exact match by ${how}` },
+    excerpt: '',
+  };
 }
 
 function readState() {
@@ -198,6 +215,7 @@ function resultItem(data) {
   return li;
 }
 
-if (root) start().catch((error) => {
-  document.getElementById('search-status').textContent = `Search is not available: ${error.message}`;
-});
+if (root)
+  start().catch((error) => {
+    document.getElementById('search-status').textContent = `Search is not available: ${error.message}`;
+  });

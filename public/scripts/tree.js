@@ -25,9 +25,16 @@ function enhanceTree(root) {
   }
   const itemOf = (li) => li.querySelector(':scope > details > summary > a, :scope > a');
   const items = () => [...root.querySelectorAll('li')].map(itemOf).filter((a) => a && isVisible(a));
-  const isVisible = (a) => { for (let d = a.closest('details'); d; d = d.parentElement?.closest('details')) if (!d.open && !d.querySelector(':scope > summary').contains(a)) return false; return true; };
-  const detailsOf = (a) => a.parentElement?.tagName === 'SUMMARY' ? a.parentElement.parentElement : null;
-  const syncExpanded = (a) => { const d = detailsOf(a); if (d) a.setAttribute('aria-expanded', String(d.open)); };
+  const isVisible = (a) => {
+    for (let d = a.closest('details'); d; d = d.parentElement?.closest('details'))
+      if (!d.open && !d.querySelector(':scope > summary').contains(a)) return false;
+    return true;
+  };
+  const detailsOf = (a) => (a.parentElement?.tagName === 'SUMMARY' ? a.parentElement.parentElement : null);
+  const syncExpanded = (a) => {
+    const d = detailsOf(a);
+    if (d) a.setAttribute('aria-expanded', String(d.open));
+  };
   for (const li of root.querySelectorAll('li')) {
     const a = itemOf(li);
     if (!a) continue;
@@ -35,7 +42,8 @@ function enhanceTree(root) {
     a.tabIndex = -1;
     syncExpanded(a);
   }
-  for (const d of root.querySelectorAll('details')) d.addEventListener('toggle', () => syncExpanded(d.querySelector(':scope > summary > a')));
+  for (const d of root.querySelectorAll('details'))
+    d.addEventListener('toggle', () => syncExpanded(d.querySelector(':scope > summary > a')));
   const first = items()[0];
   if (first) first.tabIndex = 0;
   const moveTo = (a) => {
@@ -44,21 +52,32 @@ function enhanceTree(root) {
     a.tabIndex = 0;
     a.focus();
   };
-  root.addEventListener('focusin', (event) => { if (event.target.getAttribute?.('role') === 'treeitem') moveTo(event.target); });
+  root.addEventListener('focusin', (event) => {
+    if (event.target.getAttribute?.('role') === 'treeitem') moveTo(event.target);
+  });
   root.addEventListener('keydown', (event) => {
     const a = event.target.closest?.('[role=treeitem]');
     if (!a) return;
     const list = items();
     const at = list.indexOf(a);
     const details = detailsOf(a);
-    const parentItem = () => { const li = a.closest('li')?.parentElement?.closest('li'); return li ? itemOf(li) : null; };
+    const parentItem = () => {
+      const li = a.closest('li')?.parentElement?.closest('li');
+      return li ? itemOf(li) : null;
+    };
     const actions = {
       ArrowDown: () => moveTo(list[at + 1]),
       ArrowUp: () => moveTo(list[at - 1]),
       Home: () => moveTo(list[0]),
       End: () => moveTo(list[list.length - 1]),
-      ArrowRight: () => { if (details && !details.open) details.open = true; else if (details) moveTo(itemOf(details.querySelector(':scope > ul > li'))); },
-      ArrowLeft: () => { if (details && details.open) details.open = false; else moveTo(parentItem()); },
+      ArrowRight: () => {
+        if (details && !details.open) details.open = true;
+        else if (details) moveTo(itemOf(details.querySelector(':scope > ul > li')));
+      },
+      ArrowLeft: () => {
+        if (details && details.open) details.open = false;
+        else moveTo(parentItem());
+      },
     };
     const action = actions[event.key];
     if (!action) return;

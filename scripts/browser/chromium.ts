@@ -22,8 +22,13 @@ export interface Locator {
   evaluate<R, A>(fn: (element: Element, arg: A) => R, arg: A): Promise<R>;
   evaluateAll<R>(fn: (elements: Element[]) => R): Promise<R>;
 }
-export interface Dialog { message(): string; dismiss(): Promise<void> }
-export interface Download { path(): Promise<string> }
+export interface Dialog {
+  message(): string;
+  dismiss(): Promise<void>;
+}
+export interface Download {
+  path(): Promise<string>;
+}
 export interface Page extends Pick<Locator, 'locator'> {
   goto(url: string): Promise<{ status(): number } | null>;
   goBack(): Promise<unknown>;
@@ -50,9 +55,18 @@ export interface BrowserContext {
   newPage(): Promise<Page>;
   on(event: 'request', handler: (request: { url(): string }) => void): void;
 }
-export interface ContextOptions { acceptDownloads?: boolean; javaScriptEnabled?: boolean; viewport?: { width: number; height: number } }
-export interface Browser { newContext(options?: ContextOptions): Promise<BrowserContext>; close(): Promise<void> }
-interface Chromium { launch(options: { executablePath: string; args: string[] }): Promise<Browser> }
+export interface ContextOptions {
+  acceptDownloads?: boolean;
+  javaScriptEnabled?: boolean;
+  viewport?: { width: number; height: number };
+}
+export interface Browser {
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+interface Chromium {
+  launch(options: { executablePath: string; args: string[] }): Promise<Browser>;
+}
 
 export async function loadChromium(): Promise<Chromium> {
   return ((await import('playwright')) as unknown as { chromium: Chromium }).chromium;

@@ -6,11 +6,20 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json',
-  '.csv': 'text/csv; charset=utf-8', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.csv': 'text/csv; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
 };
 
-export interface StaticServer { url: string; close(): Promise<void> }
+export interface StaticServer {
+  url: string;
+  close(): Promise<void>;
+}
 
 /** Serves `root` under `base` (e.g. `/snap/`); directories answer with their index.html. */
 export async function startStaticServer(root: string, base = '/'): Promise<StaticServer> {
@@ -26,9 +35,14 @@ export async function startStaticServer(root: string, base = '/'): Promise<Stati
     }
     if (!info?.isFile()) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      return void createReadStream(path.join(root, '404.html')).on('error', () => res.end()).pipe(res);
+      return void createReadStream(path.join(root, '404.html'))
+        .on('error', () => res.end())
+        .pipe(res);
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': info.size });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-length': info.size,
+    });
     createReadStream(file).pipe(res);
   });
   server.keepAliveTimeout = 1000;
@@ -36,6 +50,10 @@ export async function startStaticServer(root: string, base = '/'): Promise<Stati
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -9,8 +9,15 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ASTRO = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const TAIL_LINES = 40;
 
-export function astroEnv(config: BuildConfig, snapshotDir: string, siteDataDir: string, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const clean = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('SNAPSHOT_API')));
+export function astroEnv(
+  config: BuildConfig,
+  snapshotDir: string,
+  siteDataDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const clean = Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('SNAPSHOT_API')),
+  );
   return {
     ...clean,
     SNAPSHOT_DIR: snapshotDir,
@@ -26,9 +33,19 @@ export function astroEnv(config: BuildConfig, snapshotDir: string, siteDataDir: 
   };
 }
 
-export async function runAstroBuild(config: BuildConfig, snapshotDir: string, siteDataDir: string, env: Readonly<Record<string, string | undefined>>, log: (text: string) => void): Promise<number> {
+export async function runAstroBuild(
+  config: BuildConfig,
+  snapshotDir: string,
+  siteDataDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (text: string) => void,
+): Promise<number> {
   const started = Date.now();
-  const child = spawn(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env: astroEnv(config, snapshotDir, siteDataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ASTRO, 'build'], {
+    cwd: ROOT,
+    env: astroEnv(config, snapshotDir, siteDataDir, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     const text = chunk.toString('utf8');

@@ -31,11 +31,24 @@ export interface BuildConfig {
   readonly verbose: boolean;
 }
 
-const OWN_VALUES = ['snapshot', 'out', 'base', 'cache', 'media-origin', 'search-shard-size', 'title',
-  'history', 'keep', 'compare-with', 'partition'] as const;
+const OWN_VALUES = [
+  'snapshot',
+  'out',
+  'base',
+  'cache',
+  'media-origin',
+  'search-shard-size',
+  'title',
+  'history',
+  'keep',
+  'compare-with',
+  'partition',
+] as const;
 const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
 /** The crawler's own flags, handed to it unchanged; --out, --quiet and --verbose are the build's. */
-const CRAWLER_VALUES = SNAPSHOT_FLAGS.values.filter((name) => name !== 'out' && !(OWN_VALUES as readonly string[]).includes(name));
+const CRAWLER_VALUES = SNAPSHOT_FLAGS.values.filter(
+  (name) => name !== 'out' && !(OWN_VALUES as readonly string[]).includes(name),
+);
 const CRAWLER_SWITCHES = SNAPSHOT_FLAGS.switches.filter((name) => !(OWN_SWITCHES as readonly string[]).includes(name));
 const BUILD_FLAGS: FlagSpec = {
   values: [...OWN_VALUES, ...CRAWLER_VALUES],
@@ -65,15 +78,33 @@ Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot ref
 const schema = z.object({
   snapshot: z.string().min(1).optional(),
   out: z.string().min(1).default('dist'),
-  base: z.string().regex(/^[A-Za-z0-9/_.~-]*$/, 'may hold only letters, digits, / _ . ~ -').optional(),
+  base: z
+    .string()
+    .regex(/^[A-Za-z0-9/_.~-]*$/, 'may hold only letters, digits, / _ . ~ -')
+    .optional(),
   cache: z.string().min(1).default('.cache'),
   'media-origin': z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  title: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').refine((t) => !/[\u0000-\u001f]/.test(t), 'must not hold control characters').optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(120, 'must be at most 120 characters')
+    .refine((t) => !/[\u0000-\u001f]/.test(t), 'must not hold control characters')
+    .optional(),
   history: z.string().min(1).optional(),
-  keep: z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)
-    .pipe(z.number().min(1).max(1000)).optional(),
+  keep: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1).max(1000))
+    .optional(),
   'compare-with': z.string().min(1).optional(),
-  'search-shard-size': z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(100).max(1_000_000)).default(20_000),
+  'search-shard-size': z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(100).max(1_000_000))
+    .default(20_000),
 });
 
 export function normalizeBase(value: string | undefined): string {
@@ -81,18 +112,27 @@ export function normalizeBase(value: string | undefined): string {
   return trimmed === '' ? '/' : `/${trimmed}/`;
 }
 
-export function loadBuildConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): { config?: BuildConfig; problems: string[] } {
+export function loadBuildConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): { config?: BuildConfig; problems: string[] } {
   const { given, values, switches, problems } = parseFlags(argv, BUILD_FLAGS);
   const crawlerArgs = given
     .filter(({ name }) => CRAWLER_VALUES.includes(name) || CRAWLER_SWITCHES.includes(name))
     .flatMap(({ name, value }) => (value === undefined ? [`--${name}`] : [`--${name}`, value]));
   const own = Object.fromEntries(Object.entries(values).filter(([name]) => !CRAWLER_VALUES.includes(name)));
-  const parsed = schema.safeParse({ ...own, base: values.base ?? env.SITE_BASE, 'media-origin': values['media-origin'] ?? (env.SITE_MEDIA_ORIGIN || undefined) });
+  const parsed = schema.safeParse({
+    ...own,
+    base: values.base ?? env.SITE_BASE,
+    'media-origin': values['media-origin'] ?? (env.SITE_MEDIA_ORIGIN || undefined),
+  });
   if (!parsed.success) problems.push(...flagProblems(parsed.error));
   if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
   const partition = values.partition === undefined ? undefined : parsePartition(values.partition);
   if (partition?.problem !== undefined) problems.push(`--partition: ${partition.problem}`);
-  if (values.snapshot !== undefined && crawlerArgs.length > 0) problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
+  if (values.snapshot !== undefined && crawlerArgs.length > 0)
+    problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   if (problems.length > 0 || !parsed.success) return { problems };
   const f = parsed.data;
   const history = f.history === undefined ? undefined : path.resolve(cwd, f.history);

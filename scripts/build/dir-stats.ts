@@ -16,4 +16,8 @@ export async function measureDir(dir: string): Promise<{ pages: number; files: n
 }
 
 export const formatBytes = (n: number): string =>
-  n >= 1 << 30 ? `${(n / (1 << 30)).toFixed(2)} GiB` : n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MiB` : `${(n / 1024).toFixed(0)} KiB`;
+  n >= 1 << 30
+    ? `${(n / (1 << 30)).toFixed(2)} GiB`
+    : n >= 1 << 20
+      ? `${(n / (1 << 20)).toFixed(1)} MiB`
+      : `${(n / 1024).toFixed(0)} KiB`;

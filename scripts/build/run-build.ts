@@ -21,7 +21,11 @@ import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 
-export async function runBuild(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo): Promise<number> {
+export async function runBuild(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): Promise<number> {
   const out = (line: string) => io.stdout.write(`${line}\n`);
   const err = (line: string) => io.stderr.write(`build: ${line}\n`);
   if (argv.includes('--help')) {
@@ -33,40 +37,73 @@ export async function runBuild(argv: readonly string[], env: Readonly<Record<str
     for (const problem of problems) err(problem);
     return BUILD_EXIT_CODES.usage;
   }
-  const progress = (line: string) => { if (!config.quiet) io.stderr.write(`build: ${line}\n`); };
+  const progress = (line: string) => {
+    if (!config.quiet) io.stderr.write(`build: ${line}\n`);
+  };
   // The site is built beside dist/ and swapped in whole: a failed build leaves the previous site as it was.
   const staging = `${config.outDir}.tmp-${process.pid}`;
   try {
     await recoverFolderSwap(config.outDir);
     const snapshot = await obtainSnapshot(config, env, io);
-    progress(`snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ${snapshot.manifest.counts.media} media)`);
-    const siteData = await prepareSiteData(snapshot.dir, path.join(config.cacheDir, 'site-data')).catch((error: unknown) => {
-      throw new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
-    });
+    progress(
+      `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ${snapshot.manifest.counts.media} media)`,
+    );
+    const siteData = await prepareSiteData(snapshot.dir, path.join(config.cacheDir, 'site-data')).catch(
+      (error: unknown) => {
+        throw new BuildError(
+          BUILD_EXIT_CODES.siteData,
+          `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`,
+          { cause: error },
+        );
+      },
+    );
     progress(`site data ready in ${seconds(siteData.millis)}`);
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     await rm(staging, { recursive: true, force: true });
-    const astroMillis = await runAstroBuild({ ...config, outDir: staging }, snapshot.dir, siteData.dir, env, (text) => io.stderr.write(text));
+    const astroMillis = await runAstroBuild({ ...config, outDir: staging }, snapshot.dir, siteData.dir, env, (text) =>
+      io.stderr.write(text),
+    );
     progress(`astro build done in ${seconds(astroMillis)}`);
     const records = path.join(siteData.dir, SITE_DATA_FILES.search);
     const search = config.search
-      ? await (config.partition
-        ? buildPartitionSearch(records, config.cacheDir, staging, config.base, config.searchShardSize, config.partition)
-        : buildSearchIndex(records, staging, config.base, config.searchShardSize)).catch((error: unknown) => {
-        if (error instanceof BuildError) throw error;
-        throw new BuildError(BUILD_EXIT_CODES.search, `the search index failed: ${(error as Error).message?.split('\n')[0]}`, { cause: error });
-      })
+      ? await (
+          config.partition
+            ? buildPartitionSearch(
+                records,
+                config.cacheDir,
+                staging,
+                config.base,
+                config.searchShardSize,
+                config.partition,
+              )
+            : buildSearchIndex(records, staging, config.base, config.searchShardSize)
+        ).catch((error: unknown) => {
+          if (error instanceof BuildError) throw error;
+          throw new BuildError(
+            BUILD_EXIT_CODES.search,
+            `the search index failed: ${(error as Error).message?.split('\n')[0]}`,
+            { cause: error },
+          );
+        })
       : undefined;
     const lookup = await writeLookupFiles(await readSiteNodes(siteData.dir), staging);
-    progress(`exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`);
+    progress(
+      `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
+    );
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
     await swapIntoPlace(staging, config.outDir);
     const m = siteData.meta.counts;
-    out(`build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} (base ${config.base})`);
-    out(`build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`);
-    out(`build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}`);
+    out(
+      `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} (base ${config.base})`,
+    );
+    out(
+      `build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`,
+    );
+    out(
+      `build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}`,
+    );
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

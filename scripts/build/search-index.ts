@@ -12,7 +12,11 @@ import { iterateNdjson } from '../core/snapshot-format.ts';
 import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 
-export interface SearchIndexSummary { records: number; bundles: string[]; millis: number }
+export interface SearchIndexSummary {
+  records: number;
+  bundles: string[];
+  millis: number;
+}
 
 const recordSchema = z.custom<SearchRecord>((v) => typeof v === 'object' && v !== null && 'url' in v);
 const BATCH = 64;
@@ -21,7 +25,8 @@ const MAX_FRAGMENTS = 4000;
 
 async function newIndex(): Promise<pagefind.PagefindIndex> {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENTS });
-  if (index === undefined) throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not start: ${errors.join('; ')}`);
+  if (index === undefined)
+    throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not start: ${errors.join('; ')}`);
   return index;
 }
 
@@ -35,7 +40,9 @@ function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomReco
     language: 'en',
     meta: { title: wellFormed(record.title), breadcrumbs: wellFormed(record.breadcrumbs), kind: record.kind },
     filters: {
-      kind: [record.kind], ...(record.type ? { type: [wellFormed(record.type)] } : {}), root: [wellFormed(record.root)],
+      kind: [record.kind],
+      ...(record.type ? { type: [wellFormed(record.type)] } : {}),
+      root: [wellFormed(record.root)],
       language: record.languages.map(wellFormed),
     },
   };
@@ -44,7 +51,13 @@ function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomReco
 /** Bundle folder names: `pagefind/` first (the search page loads its JS from there), then `pagefind-<n>/`. */
 const defaultBundleName = (n: number): string => (n === 0 ? 'pagefind' : `pagefind-${n}`);
 
-export async function buildSearchIndex(recordsFile: string, outDir: string, base: string, shardSize: number, bundleName = defaultBundleName): Promise<SearchIndexSummary> {
+export async function buildSearchIndex(
+  recordsFile: string,
+  outDir: string,
+  base: string,
+  shardSize: number,
+  bundleName = defaultBundleName,
+): Promise<SearchIndexSummary> {
   const started = Date.now();
   const bundles: string[] = [];
   let index: pagefind.PagefindIndex | undefined;
@@ -53,7 +66,8 @@ export async function buildSearchIndex(recordsFile: string, outDir: string, base
   let batch: Promise<pagefind.NewFileResponse>[] = [];
   const flushBatch = async () => {
     for (const response of await Promise.all(batch)) {
-      if (response.errors.length > 0) throw new BuildError(BUILD_EXIT_CODES.search, `pagefind refused a record: ${response.errors.join('; ')}`);
+      if (response.errors.length > 0)
+        throw new BuildError(BUILD_EXIT_CODES.search, `pagefind refused a record: ${response.errors.join('; ')}`);
     }
     batch = [];
   };
@@ -62,7 +76,8 @@ export async function buildSearchIndex(recordsFile: string, outDir: string, base
     await flushBatch();
     const name = bundleName(bundles.length);
     const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
-    if (errors.length > 0) throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);
+    if (errors.length > 0)
+      throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);
     bundles.push(`${name}/`);
     await pagefind.close();
     index = undefined;

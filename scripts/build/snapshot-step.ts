@@ -7,11 +7,16 @@ import { getManifest, MANIFEST_FILE, type Manifest } from '../core/snapshot-form
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 
-export interface SnapshotSource { dir: string; manifest: Manifest; crawled: boolean }
+export interface SnapshotSource {
+  dir: string;
+  manifest: Manifest;
+  crawled: boolean;
+}
 
 function describeInvalid(error: unknown): string {
   const issues = (error as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
-  if (Array.isArray(issues) && issues[0]) return `${issues[0].path.map(String).join('.') || '(root)'}: ${issues[0].message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`;
+  if (Array.isArray(issues) && issues[0])
+    return `${issues[0].path.map(String).join('.') || '(root)'}: ${issues[0].message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`;
   return error instanceof SyntaxError ? `not JSON (${error.message})` : String((error as Error).message ?? error);
 }
 
@@ -27,24 +32,54 @@ export async function validateSnapshot(dir: string, allowPartial: boolean): Prom
   try {
     manifest = await getManifest(dir);
   } catch (error) {
-    throw new BuildError(BUILD_EXIT_CODES.snapshotInvalid, `the snapshot at ${dir} has an invalid ${MANIFEST_FILE}: ${describeInvalid(error)}`);
+    throw new BuildError(
+      BUILD_EXIT_CODES.snapshotInvalid,
+      `the snapshot at ${dir} has an invalid ${MANIFEST_FILE}: ${describeInvalid(error)}`,
+    );
   }
   if (manifest.status === 'partial' && !allowPartial) {
-    throw new BuildError(BUILD_EXIT_CODES.snapshotPartial, `the snapshot at ${dir} is partial (${manifest.counts.failures} failures); pass --allow-partial to build from it anyway`);
+    throw new BuildError(
+      BUILD_EXIT_CODES.snapshotPartial,
+      `the snapshot at ${dir} is partial (${manifest.counts.failures} failures); pass --allow-partial to build from it anyway`,
+    );
   }
   for (const [name, entry] of Object.entries(manifest.files)) {
-    const size = await stat(path.join(dir, name)).then((s) => s.size, () => undefined);
-    if (size === undefined) throw new BuildError(BUILD_EXIT_CODES.snapshotInvalid, `the snapshot at ${dir} lacks ${name}, which its manifest lists`);
-    if (size !== entry.bytes) throw new BuildError(BUILD_EXIT_CODES.snapshotInvalid, `the snapshot at ${dir} has ${name} of ${size} bytes, its manifest says ${entry.bytes}`);
+    const size = await stat(path.join(dir, name)).then(
+      (s) => s.size,
+      () => undefined,
+    );
+    if (size === undefined)
+      throw new BuildError(
+        BUILD_EXIT_CODES.snapshotInvalid,
+        `the snapshot at ${dir} lacks ${name}, which its manifest lists`,
+      );
+    if (size !== entry.bytes)
+      throw new BuildError(
+        BUILD_EXIT_CODES.snapshotInvalid,
+        `the snapshot at ${dir} has ${name} of ${size} bytes, its manifest says ${entry.bytes}`,
+      );
   }
   return manifest;
 }
 
-export async function obtainSnapshot(config: BuildConfig, env: Readonly<Record<string, string | undefined>>, io: CliIo): Promise<SnapshotSource> {
-  if (config.snapshotDir !== undefined) return { dir: config.snapshotDir, manifest: await validateSnapshot(config.snapshotDir, config.allowPartial), crawled: false };
+export async function obtainSnapshot(
+  config: BuildConfig,
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): Promise<SnapshotSource> {
+  if (config.snapshotDir !== undefined)
+    return {
+      dir: config.snapshotDir,
+      manifest: await validateSnapshot(config.snapshotDir, config.allowPartial),
+      crawled: false,
+    };
   const dir = path.join(config.cacheDir, 'snapshot');
   const args = ['--out', dir, ...config.crawlerArgs, ...(config.quiet ? ['--quiet'] : [])];
   const code = await runSnapshot(args, { ...env, SNAPSHOT_CACHE_DIR: env.SNAPSHOT_CACHE_DIR ?? config.cacheDir }, io);
-  if (code !== 0) throw new BuildError(BUILD_EXIT_CODES.crawlFailed, `the crawl did not complete (crawler exit ${code}); nothing was built`);
+  if (code !== 0)
+    throw new BuildError(
+      BUILD_EXIT_CODES.crawlFailed,
+      `the crawl did not complete (crawler exit ${code}); nothing was built`,
+    );
   return { dir, manifest: await validateSnapshot(dir, config.allowPartial), crawled: true };
 }

@@ -4,5 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { runBuild } from '../build/run-build.ts';
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await runBuild(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr });
+  process.exitCode = await runBuild(process.argv.slice(2), process.env, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
 }

@@ -16,7 +16,8 @@ export function main(argv: readonly string[]): number {
     return 0;
   }
   const taken = [options.out, options.record].filter((f): f is string => f !== null && existsSync(f));
-  if (taken.length > 0 && !options.force) return fail(3, `${taken.join(', ')} already exists; use --force to overwrite`);
+  if (taken.length > 0 && !options.force)
+    return fail(3, `${taken.join(', ')} already exists; use --force to overwrite`);
   try {
     const summary = run(options);
     process.stdout.write(`${describe(options.out, summary)}\n`);
@@ -33,7 +34,10 @@ function run(options: CliOptions): DemoSummary {
   const started = performance.now();
   try {
     const summary = generateDemoDatabase({
-      out: temp, items: options.items, languages: options.languages, seed: options.seed,
+      out: temp,
+      items: options.items,
+      languages: options.languages,
+      seed: options.seed,
       ...(records ? { record: records.write } : {}),
       ...(options.items >= 20_000 ? { progress: progressPrinter(started) } : {}),
     });
@@ -62,9 +66,11 @@ function progressPrinter(started: number): (done: number, total: number) => void
 
 function describe(out: string, s: DemoSummary): string {
   const mb = (statSync(out).size / 1_048_576).toFixed(1);
-  return `demo-db: wrote ${out} (${mb} MB): ${s.documents} documents (${s.published} published), ${s.media} media, `
-    + `${s.trashed} trashed, ${s.contentTypes} content types, languages ${s.languages.join(', ')}, max depth ${s.maxDepth}, `
-    + `in ${(s.ms / 1000).toFixed(1)} s`;
+  return (
+    `demo-db: wrote ${out} (${mb} MB): ${s.documents} documents (${s.published} published), ${s.media} media, ` +
+    `${s.trashed} trashed, ${s.contentTypes} content types, languages ${s.languages.join(', ')}, max depth ${s.maxDepth}, ` +
+    `in ${(s.ms / 1000).toFixed(1)} s`
+  );
 }
 
 interface NdjsonWriter {

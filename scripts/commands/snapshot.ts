@@ -29,7 +29,11 @@ export interface CliIo {
 const EXIT_INTERRUPTED = 130;
 const TOOL = { name: 'cms-snapshot-crawler', version: readToolVersion() };
 
-export async function runSnapshot(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo): Promise<number> {
+export async function runSnapshot(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): Promise<number> {
   const secrets = [env.SNAPSHOT_API_KEY];
   const redact = (text: string): string => secrets.reduce<string>((out, secret) => maskSecret(out, secret), text);
   const stdout = (line: string): unknown => io.stdout.write(`${redact(line)}\n`);
@@ -49,7 +53,9 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
     if (config.history !== undefined) await keepSnapshot(config.out, config.history, config.keep);
     const started = performance.now();
     const result = await crawl(toCrawlOptions(config, embedded, stderr, io.signal));
-    const code = summarise(result, config, (performance.now() - started) / 1000, stdout, (line) => stderr.write(`${line}\n`));
+    const code = summarise(result, config, (performance.now() - started) / 1000, stdout, (line) =>
+      stderr.write(`${line}\n`),
+    );
     if (code === EXIT_CODES.ok) await reportChanges(config, result.manifest, stdout);
     return code;
   } catch (error) {
@@ -62,7 +68,12 @@ export async function runSnapshot(argv: readonly string[], env: Readonly<Record<
   }
 }
 
-function toCrawlOptions(config: SnapshotConfig, embedded: LocalSource | undefined, stderr: TextSink, signal?: AbortSignal): CrawlOptions {
+function toCrawlOptions(
+  config: SnapshotConfig,
+  embedded: LocalSource | undefined,
+  stderr: TextSink,
+  signal?: AbortSignal,
+): CrawlOptions {
   return {
     source: embedded?.source ?? { url: config.source.kind === 'http' ? config.source.url : '', kind: 'http' },
     apiKey: embedded?.apiKey ?? config.apiKey,
@@ -83,7 +94,13 @@ function toCrawlOptions(config: SnapshotConfig, embedded: LocalSource | undefine
   };
 }
 
-function summarise(result: CrawlResult, config: SnapshotConfig, seconds: number, stdout: (line: string) => unknown, stderr: (line: string) => unknown): number {
+function summarise(
+  result: CrawlResult,
+  config: SnapshotConfig,
+  seconds: number,
+  stdout: (line: string) => unknown,
+  stderr: (line: string) => unknown,
+): number {
   const { counts, reused } = result.manifest;
   const totals = `${counts.content} content items, ${counts.media} media items, ${counts.contentTypes} content types`;
   const notes = `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ${reused} reused`;
@@ -111,7 +128,8 @@ function describeError(error: unknown): [number, string] {
   }
   if (error instanceof AuthRefusedError) return [EXIT_CODES.authRefused, `${error.message}; nothing was written`];
   if (error instanceof SourceUnreachableError) return [EXIT_CODES.unreachable, `${error.message}; nothing was written`];
-  if (error instanceof Error && error.name === 'AbortError') return [EXIT_INTERRUPTED, 'interrupted; nothing was replaced'];
+  if (error instanceof Error && error.name === 'AbortError')
+    return [EXIT_INTERRUPTED, 'interrupted; nothing was replaced'];
   const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return [EXIT_CODES.incomplete, `crawl failed: ${message}; nothing was replaced`];
 }
@@ -124,5 +142,9 @@ function readToolVersion(): string {
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new DOMException('interrupted', 'AbortError')));
-  process.exitCode = await runSnapshot(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
+  process.exitCode = await runSnapshot(process.argv.slice(2), process.env, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal: controller.signal,
+  });
 }

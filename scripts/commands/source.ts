@@ -5,10 +5,17 @@ import { BASE_PATH, ServiceConfigError, startReadService, type RunningReadServic
 
 export const EXIT = { ok: 0, usage: 2, database: 3, bind: 4 } as const;
 
-export interface CliIo { out: (line: string) => void; err: (line: string) => void }
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
 
 /** Starts the service; resolves with the running service, or an exit code when it could not start. */
-export async function runSource(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<RunningReadService | number> {
+export async function runSource(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: CliIo,
+): Promise<RunningReadService | number> {
   const config = parseSourceConfig(argv, env);
   if ('errors' in config) {
     for (const message of config.errors) io.err(`source: ${message}`);
@@ -21,16 +28,24 @@ export async function runSource(argv: string[], env: NodeJS.ProcessEnv, io: CliI
   }
   try {
     const service = await startReadService({
-      dbPath: config.dbPath, host: config.host, port: config.port, apiKey: config.apiKey, timeZone: config.timeZone,
-      hideTopLevelNodeFromPath: config.hideTopLevelNodeFromPath, addTrailingSlash: config.addTrailingSlash,
-      flavor: config.flavor, typeLists: config.typeLists,
+      dbPath: config.dbPath,
+      host: config.host,
+      port: config.port,
+      apiKey: config.apiKey,
+      timeZone: config.timeZone,
+      hideTopLevelNodeFromPath: config.hideTopLevelNodeFromPath,
+      addTrailingSlash: config.addTrailingSlash,
+      flavor: config.flavor,
+      typeLists: config.typeLists,
       log: (e) => {
         if (e.error) io.err(`source: ${e.method} ${e.path} → ${e.status}: ${e.error}`);
         else if (config.logRequests) io.err(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms`);
       },
     });
     const c = service.catalog;
-    io.out(`Serving ${config.dbPath} (Umbraco ${c.schema.version}+, ${c.documents.size} published content items, ${c.media.size} media items, ${c.languages.length} language(s))`);
+    io.out(
+      `Serving ${config.dbPath} (Umbraco ${c.schema.version}+, ${c.documents.size} published content items, ${c.media.size} media items, ${c.languages.length} language(s))`,
+    );
     io.out(`${service.url}${BASE_PATH}${config.apiKey ? ' (API key required)' : ''}, answering as ${config.flavor}`);
     return service;
   } catch (error) {

@@ -8,8 +8,16 @@
  */
 import { normalizeGuid, parseEmbeddedJson, parseUdi } from './identifiers.ts';
 
-export interface BlockPropertyValue { alias: string; editorAlias?: string; culture?: string | null; value: unknown }
-export interface BlockArea { key: string; items: BlockElement[] }
+export interface BlockPropertyValue {
+  alias: string;
+  editorAlias?: string;
+  culture?: string | null;
+  value: unknown;
+}
+export interface BlockArea {
+  key: string;
+  items: BlockElement[];
+}
 export interface BlockElement {
   key?: string;
   contentTypeKey?: string;
@@ -20,7 +28,10 @@ export interface BlockElement {
   config?: Record<string, unknown>;
   areas: BlockArea[];
 }
-export interface BlockStructure { format: 'blocks' | 'nested-content'; items: BlockElement[] }
+export interface BlockStructure {
+  format: 'blocks' | 'nested-content';
+  items: BlockElement[];
+}
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -36,13 +47,18 @@ function elementKey(data: Json): string | undefined {
 function toElement(data: Json): BlockElement {
   const contentTypeKey = typeof data.contentTypeKey === 'string' ? normalizeGuid(data.contentTypeKey) : undefined;
   const values: BlockPropertyValue[] = Array.isArray(data.values)
-    ? data.values.filter(isObject).filter((v) => typeof v.alias === 'string').map((v) => ({
-      alias: v.alias as string,
-      ...(typeof v.editorAlias === 'string' ? { editorAlias: v.editorAlias } : {}),
-      culture: typeof v.culture === 'string' ? v.culture : null,
-      value: v.value,
-    }))
-    : Object.entries(data).filter(([alias]) => !LEGACY_RESERVED.has(alias)).map(([alias, value]) => ({ alias, value }));
+    ? data.values
+        .filter(isObject)
+        .filter((v) => typeof v.alias === 'string')
+        .map((v) => ({
+          alias: v.alias as string,
+          ...(typeof v.editorAlias === 'string' ? { editorAlias: v.editorAlias } : {}),
+          culture: typeof v.culture === 'string' ? v.culture : null,
+          value: v.value,
+        }))
+    : Object.entries(data)
+        .filter(([alias]) => !LEGACY_RESERVED.has(alias))
+        .map(([alias, value]) => ({ alias, value }));
   const key = elementKey(data);
   return { ...(key ? { key } : {}), ...(contentTypeKey ? { contentTypeKey } : {}), values, areas: [] };
 }
@@ -74,21 +90,22 @@ export function parseBlocks(value: Json): BlockStructure {
     if (element.key) settings.set(element.key, element);
   }
   const placed = new Set<BlockElement>();
-  const place = (items: Json[]): BlockElement[] => items.flatMap((item) => {
-    const key = layoutRef(item, 'content');
-    const element = key === undefined ? undefined : byKey.get(key);
-    if (element === undefined || placed.has(element)) return [];
-    placed.add(element);
-    const settingsKey = layoutRef(item, 'settings');
-    const found = settingsKey === undefined ? undefined : settings.get(settingsKey);
-    if (found) element.settings = found;
-    if (isObject(item.config)) element.config = item.config;
-    element.areas = (Array.isArray(item.areas) ? item.areas.filter(isObject) : []).map((area) => ({
-      key: typeof area.key === 'string' ? area.key : typeof area.alias === 'string' ? area.alias : '',
-      items: place(Array.isArray(area.items) ? area.items.filter(isObject) : []),
-    }));
-    return [element];
-  });
+  const place = (items: Json[]): BlockElement[] =>
+    items.flatMap((item) => {
+      const key = layoutRef(item, 'content');
+      const element = key === undefined ? undefined : byKey.get(key);
+      if (element === undefined || placed.has(element)) return [];
+      placed.add(element);
+      const settingsKey = layoutRef(item, 'settings');
+      const found = settingsKey === undefined ? undefined : settings.get(settingsKey);
+      if (found) element.settings = found;
+      if (isObject(item.config)) element.config = item.config;
+      element.areas = (Array.isArray(item.areas) ? item.areas.filter(isObject) : []).map((area) => ({
+        key: typeof area.key === 'string' ? area.key : typeof area.alias === 'string' ? area.alias : '',
+        items: place(Array.isArray(area.items) ? area.items.filter(isObject) : []),
+      }));
+      return [element];
+    });
   // Umbraco Commerce's variants editor writes the layout under `Layout` (capitalised).
   const items = place(listLayoutItems(value.layout ?? value.Layout));
   for (const element of all) if (!placed.has(element)) items.push(element);
@@ -96,7 +113,11 @@ export function parseBlocks(value: Json): BlockStructure {
 }
 
 export function isNestedContent(value: unknown): value is Json[] {
-  return Array.isArray(value) && value.length > 0 && value.every((v) => isObject(v) && typeof v.ncContentTypeAlias === 'string');
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((v) => isObject(v) && typeof v.ncContentTypeAlias === 'string')
+  );
 }
 
 export function parseNestedContent(value: Json[]): BlockStructure {
@@ -107,7 +128,9 @@ export function parseNestedContent(value: Json[]): BlockStructure {
       return {
         ...(key ? { key } : {}),
         contentTypeAlias: data.ncContentTypeAlias as string,
-        values: Object.entries(data).filter(([alias]) => !NESTED_RESERVED.has(alias)).map(([alias, v]) => ({ alias, value: v })),
+        values: Object.entries(data)
+          .filter(([alias]) => !NESTED_RESERVED.has(alias))
+          .map(([alias, v]) => ({ alias, value: v })),
         areas: [],
       };
     }),

@@ -22,10 +22,14 @@ export function normalizeGuid(text: string): string | undefined {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-export interface Udi { entityType: string; guid: string }
+export interface Udi {
+  entityType: string;
+  guid: string;
+}
 
 /** UDIs for documents and media; `umb://element/…` are inline block elements, not items. */
-export const UDI_PATTERN = /umb:\/\/([a-z][a-z-]*)\/([0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
+export const UDI_PATTERN =
+  /umb:\/\/([a-z][a-z-]*)\/([0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
 
 export function parseUdi(text: string): Udi | undefined {
   const match = /^umb:\/\/([a-z][a-z-]*)\/([0-9a-f-]{32,36})$/i.exec(text.trim());

@@ -31,7 +31,11 @@ const count = int.min(0);
  */
 const dataRecord = <T>(value: z.ZodType<T>) =>
   z.custom<Record<string, T>>(
-    (input) => typeof input === 'object' && input !== null && !Array.isArray(input) && Object.values(input).every((v) => value.safeParse(v).success),
+    (input) =>
+      typeof input === 'object' &&
+      input !== null &&
+      !Array.isArray(input) &&
+      Object.values(input).every((v) => value.safeParse(v).success),
     { message: 'expected an object keyed by alias' },
   );
 
@@ -67,7 +71,12 @@ export const itemRecordSchema = z.looseObject({
 });
 export type ItemRecord = z.infer<typeof itemRecordSchema>;
 
-const contentTypeRefSchema = z.looseObject({ key, alias: z.string().optional(), id: int.optional(), name: z.string().optional() });
+const contentTypeRefSchema = z.looseObject({
+  key,
+  alias: z.string().optional(),
+  id: int.optional(),
+  name: z.string().optional(),
+});
 const propertyTypeSchema = z.looseObject({ alias: z.string(), editorAlias: z.string().optional() });
 export const contentTypeRecordSchema = z.looseObject({
   id: int,
@@ -118,7 +127,12 @@ export const failureSchema = z.object({
 });
 export type Failure = z.infer<typeof failureSchema>;
 
-export const warningSchema = z.object({ code: z.string(), message: z.string(), url: z.string().optional(), id: int.optional() });
+export const warningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  url: z.string().optional(),
+  id: int.optional(),
+});
 export type Warning = z.infer<typeof warningSchema>;
 
 export const deviationSchema = z.object({
@@ -178,7 +192,8 @@ async function readJsonFile<T>(file: string, schema: z.ZodType<T>): Promise<T> {
   return schema.parse(JSON.parse(await readFile(file, 'utf8')));
 }
 
-export const getManifest = (dir: string): Promise<Manifest> => readJsonFile(path.join(dir, MANIFEST_FILE), manifestSchema);
+export const getManifest = (dir: string): Promise<Manifest> =>
+  readJsonFile(path.join(dir, MANIFEST_FILE), manifestSchema);
 export const getContentTypes = (dir: string): Promise<ContentTypesFile> =>
   readJsonFile(path.join(dir, CONTENT_TYPES_FILE), contentTypesFileSchema);
 export const getReport = (dir: string): Promise<Report> => readJsonFile(path.join(dir, REPORT_FILE), reportSchema);
@@ -216,8 +231,14 @@ export async function listDamagedFiles(dir: string, manifest: Manifest): Promise
       continue;
     }
     const sha256 = createHash('sha256').update(buffer).digest('hex');
-    const records = name.endsWith('.ndjson') ? buffer.toString('utf8').split('\n').filter((line) => line !== '').length : expected.records;
-    if (sha256 !== expected.sha256 || buffer.length !== expected.bytes || records !== expected.records) damaged.push(`${name}: differs from the manifest`);
+    const records = name.endsWith('.ndjson')
+      ? buffer
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line !== '').length
+      : expected.records;
+    if (sha256 !== expected.sha256 || buffer.length !== expected.bytes || records !== expected.records)
+      damaged.push(`${name}: differs from the manifest`);
   }
   return damaged;
 }

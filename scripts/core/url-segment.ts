@@ -18,9 +18,30 @@ export interface UrlSegmentOptions {
 
 /** `RequestHandlerSettings.DefaultCharCollection`, applied in this order, case-sensitively. */
 export const DEFAULT_CHAR_REPLACEMENTS: ReadonlyArray<readonly [string, string]> = [
-  [' ', '-'], ['"', ''], ["'", ''], ['%', ''], ['.', ''], [';', ''], ['/', ''], ['\\', ''], [':', ''],
-  ['#', ''], ['+', 'plus'], ['*', 'star'], ['&', ''], ['?', ''], ['æ', 'ae'], ['ä', 'ae'], ['ø', 'oe'],
-  ['ö', 'oe'], ['å', 'aa'], ['ü', 'ue'], ['ß', 'ss'], ['|', '-'], ['<', ''], ['>', ''],
+  [' ', '-'],
+  ['"', ''],
+  ["'", ''],
+  ['%', ''],
+  ['.', ''],
+  [';', ''],
+  ['/', ''],
+  ['\\', ''],
+  [':', ''],
+  ['#', ''],
+  ['+', 'plus'],
+  ['*', 'star'],
+  ['&', ''],
+  ['?', ''],
+  ['æ', 'ae'],
+  ['ä', 'ae'],
+  ['ø', 'oe'],
+  ['ö', 'oe'],
+  ['å', 'aa'],
+  ['ü', 'ue'],
+  ['ß', 'ss'],
+  ['|', '-'],
+  ['<', ''],
+  ['>', ''],
 ];
 
 const MAX_LENGTH = 240;
@@ -43,7 +64,10 @@ function recode(text: string, mode: AsciiMode): string {
   // Utf8 mode: Umbraco swaps each surrogate pair (emoji…) for '?', which then separates terms.
   let result = '';
   for (let i = 0; i < text.length; i++) {
-    if (isSurrogate(text.charCodeAt(i))) { result += '?'; i++; } else result += text.charAt(i);
+    if (isSurrogate(text.charCodeAt(i))) {
+      result += '?';
+      i++;
+    } else result += text.charAt(i);
   }
   return result;
 }
@@ -55,8 +79,10 @@ function toAscii(text: string, fail: string | null): string | null {
     const ch = text.charAt(i);
     const code = text.charCodeAt(i);
     let folded: string | undefined;
-    if (isSurrogate(code)) { i++; folded = undefined; }
-    else if (/\p{Cc}/u.test(ch)) folded = '';
+    if (isSurrogate(code)) {
+      i++;
+      folded = undefined;
+    } else if (/\p{Cc}/u.test(ch)) folded = '';
     else if (/[\p{Zs}\u2028\u2029]/u.test(ch)) folded = ' ';
     else folded = code < 0x80 ? ch : ASCII_FOLDS.get(ch);
     if (folded === undefined) {
@@ -81,7 +107,9 @@ function joinTerms(text: string, culture: string | undefined): string {
   let out = '';
   let state = BREAK;
   let start = 0;
-  const emit = (term: string): void => { out += lowerCase(term, culture); };
+  const emit = (term: string): void => {
+    out += lowerCase(term, culture);
+  };
   for (let i = 0; i < text.length; i++) {
     if (isSurrogate(text.charCodeAt(i))) continue;
     const ch = text.charAt(i);
@@ -93,7 +121,10 @@ function joinTerms(text: string, culture: string | undefined): string {
       state = /\p{Lu}/u.test(ch) ? UPPER_START : IN_TERM;
     } else if (state === UPPER_START) {
       if (term) state = IN_TERM;
-      else { emit(text.charAt(start)); state = BREAK; }
+      else {
+        emit(text.charAt(start));
+        state = BREAK;
+      }
     } else if (!term) {
       emit(text.slice(start, i));
       state = BREAK;

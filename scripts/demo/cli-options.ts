@@ -18,15 +18,23 @@ export interface CliOptions {
 
 export type ParsedCli = { ok: true; options: Readonly<CliOptions> } | { ok: false; problems: string[] };
 
-export const USAGE = 'usage: npm run demo-db -- --out FILE [--items N] [--languages 1-4] [--seed S] [--record FILE] [--force] [--verbose]';
+export const USAGE =
+  'usage: npm run demo-db -- --out FILE [--items N] [--languages 1-4] [--seed S] [--record FILE] [--force] [--verbose]';
 
 const STRING_FLAGS = ['out', 'items', 'languages', 'seed', 'record'] as const;
 const BOOLEAN_FLAGS = ['force', 'verbose', 'help'] as const;
-const INTEGER_LIMITS = { items: [1, 2_000_000, 2000], languages: [1, LANGUAGES.length, 2], seed: [0, 4_294_967_295, 1] } as const;
+const INTEGER_LIMITS = {
+  items: [1, 2_000_000, 2000],
+  languages: [1, LANGUAGES.length, 2],
+  seed: [0, 4_294_967_295, 1],
+} as const;
 
 export function parseCli(argv: readonly string[]): ParsedCli {
   const { values, positionals, tokens } = parseArgs({
-    args: [...argv], strict: false, allowPositionals: true, tokens: true,
+    args: [...argv],
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
     options: Object.fromEntries([
       ...STRING_FLAGS.map((name) => [name, { type: 'string' as const }]),
       ...BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' as const }]),
@@ -44,12 +52,19 @@ export function parseCli(argv: readonly string[]): ParsedCli {
     const raw = text(name);
     if (raw === null) return fallback;
     const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!(value >= min && value <= max)) problems.push(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    if (!(value >= min && value <= max))
+      problems.push(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
     return value;
   };
   const options: CliOptions = {
-    out: text('out') ?? '', items: integer('items'), languages: integer('languages'), seed: integer('seed'),
-    record: text('record'), force: values.force === true, verbose: values.verbose === true, help: values.help === true,
+    out: text('out') ?? '',
+    items: integer('items'),
+    languages: integer('languages'),
+    seed: integer('seed'),
+    record: text('record'),
+    force: values.force === true,
+    verbose: values.verbose === true,
+    help: values.help === true,
   };
   if (!options.out && !options.help && values.out === undefined) problems.push('--out FILE is required');
   return problems.length > 0 ? { ok: false, problems } : { ok: true, options: Object.freeze(options) };
@@ -59,6 +74,8 @@ type Tokens = ReturnType<typeof parseArgs>['tokens'];
 
 function strayArguments(tokens: Tokens, positionals: string[]): string[] {
   const known = new Set<string>([...STRING_FLAGS, ...BOOLEAN_FLAGS]);
-  const unknown = (tokens ?? []).flatMap((t) => (t.kind === 'option' && !known.has(t.name) ? [`unknown flag ${t.rawName}`] : []));
+  const unknown = (tokens ?? []).flatMap((t) =>
+    t.kind === 'option' && !known.has(t.name) ? [`unknown flag ${t.rawName}`] : [],
+  );
   return [...unknown, ...positionals.map((p) => `unexpected argument "${p}"`)];
 }

@@ -50,7 +50,11 @@ export function generateDemoDatabase(options: DemoOptions): DemoSummary {
   }
   const random = createRandom(options.seed);
   const site = buildSiteSchema();
-  const languages: Language[] = LANGUAGES.slice(0, options.languages).map((l, i) => ({ ...l, id: i + 1, isDefault: i === 0 }));
+  const languages: Language[] = LANGUAGES.slice(0, options.languages).map((l, i) => ({
+    ...l,
+    id: i + 1,
+    isDefault: i === 0,
+  }));
   const mediaCount = Math.round(options.items * MEDIA_SHARE);
   const media = planMedia(mediaCount, site.nextNodeId, random.fork('media-plan'));
   const plan = planDocuments(options.items - mediaCount, site.nextNodeId + media.length, random.fork('document-plan'));
@@ -100,11 +104,20 @@ function writeAllMedia(db: DemoDatabase, run: Run, nextVersionId: () => number, 
 }
 
 /** Returns how many documents are published (`umbracoDocument.published=1`). */
-function writeAllDocuments(db: DemoDatabase, run: Run, nextVersionId: () => number, tick: (done: number) => void): number {
+function writeAllDocuments(
+  db: DemoDatabase,
+  run: Run,
+  nextVersionId: () => number,
+  tick: (done: number) => void,
+): number {
   const { site, languages, media, plan } = run;
   const context = {
-    site, languages, refs: createReferencePool(media, plan.documents), segments: createSiblingSegments(),
-    total: plan.documents.length, nextVersionId,
+    site,
+    languages,
+    refs: createReferencePool(media, plan.documents),
+    segments: createSiblingSegments(),
+    total: plan.documents.length,
+    nextVersionId,
   };
   const tags = createTagWriter(db.insert);
   const random = run.random.fork('documents');
@@ -119,7 +132,14 @@ function writeAllDocuments(db: DemoDatabase, run: Run, nextVersionId: () => numb
   return published;
 }
 
-function summarize(site: SiteSchema, languages: Language[], media: PlannedMedia[], plan: DocumentPlan, published: number, ms: number): DemoSummary {
+function summarize(
+  site: SiteSchema,
+  languages: Language[],
+  media: PlannedMedia[],
+  plan: DocumentPlan,
+  published: number,
+  ms: number,
+): DemoSummary {
   const live = plan.documents.filter((d) => !d.trashed);
   return {
     documents: plan.documents.length,

@@ -40,8 +40,27 @@ export interface SnapshotConfig {
   readonly verbose: boolean;
 }
 
-const VALUE_FLAGS = ['out', 'source', 'db', 'api-key-file', 'since-snapshot', 'max-failures', 'concurrency', 'timeout-ms', 'retries', 'retry-base-ms', 'retry-max-ms', 'demo-items',
-  'max-content-types', 'max-answer-bytes', 'max-decompressed-bytes', 'max-depth', 'history', 'keep', 'compare-with'] as const;
+const VALUE_FLAGS = [
+  'out',
+  'source',
+  'db',
+  'api-key-file',
+  'since-snapshot',
+  'max-failures',
+  'concurrency',
+  'timeout-ms',
+  'retries',
+  'retry-base-ms',
+  'retry-max-ms',
+  'demo-items',
+  'max-content-types',
+  'max-answer-bytes',
+  'max-decompressed-bytes',
+  'max-depth',
+  'history',
+  'keep',
+  'compare-with',
+] as const;
 const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects'] as const;
 export const SNAPSHOT_FLAGS: FlagSpec = {
   values: VALUE_FLAGS,
@@ -52,25 +71,29 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_SEED = 1;
 
 const whole = (min: number, max: number, fallback: number) =>
-  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .optional().transform((value) => value ?? fallback);
+    .optional()
+    .transform((value) => value ?? fallback);
 
 const nonEmpty = z.string().min(1, 'must not be empty');
 
 const flagsSchema = z.object({
-  'out': nonEmpty.default('snapshot'),
-  'source': z.string().optional(),
-  'db': nonEmpty.optional(),
+  out: nonEmpty.default('snapshot'),
+  source: z.string().optional(),
+  db: nonEmpty.optional(),
   'api-key-file': nonEmpty.optional(),
   'since-snapshot': nonEmpty.optional(),
-  'history': nonEmpty.optional(),
-  'keep': whole(1, 1000, DEFAULT_KEEP),
+  history: nonEmpty.optional(),
+  keep: whole(1, 1000, DEFAULT_KEEP),
   'compare-with': nonEmpty.optional(),
   'max-failures': whole(0, Number.MAX_SAFE_INTEGER, 0),
-  'concurrency': whole(1, 64, 4),
+  concurrency: whole(1, 64, 4),
   'timeout-ms': whole(1, 600_000, 30_000),
-  'retries': whole(0, 20, 5),
+  retries: whole(0, 20, 5),
   'retry-base-ms': whole(0, 600_000, 500),
   'retry-max-ms': whole(1, 3_600_000, 30_000),
   'demo-items': whole(1, 1_000_000, 2000),
@@ -107,12 +130,21 @@ export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --d
 Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 source unreachable,
 5 snapshot refused: empty or shrunk sharply against the previous one (see --allow-shrink).`;
 
-export async function loadConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<SnapshotConfig> {
+export async function loadConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): Promise<SnapshotConfig> {
   const { values, switches, problems } = parseFlags(argv, SNAPSHOT_FLAGS);
   const parsed = flagsSchema.safeParse(values);
   if (!parsed.success) problems.push(...flagProblems(parsed.error));
   const flags = parsed.success ? parsed.data : undefined;
-  const source = findSource({ source: values.source, db: values.db, demoItems: flags?.['demo-items'] ?? 0 }, env, cwd, problems);
+  const source = findSource(
+    { source: values.source, db: values.db, demoItems: flags?.['demo-items'] ?? 0 },
+    env,
+    cwd,
+    problems,
+  );
   const apiKey = await findApiKey(values['api-key-file'], env, cwd, problems);
   if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
   if (problems.length > 0 || flags === undefined || source === undefined) throw new UsageError(problems);
@@ -130,7 +162,9 @@ export async function loadConfig(argv: readonly string[], env: Readonly<Record<s
     retries: flags.retries,
     backoff: { baseMs: flags['retry-base-ms'], maxMs: flags['retry-max-ms'] },
     limits: Object.freeze({
-      maxAnswerBytes: flags['max-answer-bytes'], maxDecompressedBytes: flags['max-decompressed-bytes'], maxDepth: flags['max-depth'],
+      maxAnswerBytes: flags['max-answer-bytes'],
+      maxDecompressedBytes: flags['max-decompressed-bytes'],
+      maxDepth: flags['max-depth'],
     }),
     maxContentTypes: flags['max-content-types'],
     allowShrink: switches.has('allow-shrink'),
@@ -147,10 +181,16 @@ interface SourceFlags {
 }
 
 /** Works from the raw flags, so a bad source is reported together with every other problem. */
-function findSource(flags: SourceFlags, env: Readonly<Record<string, string | undefined>>, cwd: string, problems: string[]): SourceConfig | undefined {
+function findSource(
+  flags: SourceFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  problems: string[],
+): SourceConfig | undefined {
   if (flags.source !== undefined && flags.db !== undefined) problems.push('give either --source or --db, not both');
   if (flags.db !== undefined) return { kind: 'database', dbPath: path.resolve(cwd, flags.db) };
-  const [label, text] = flags.source !== undefined ? ['--source', flags.source] : ['SNAPSHOT_SOURCE_URL', env.SNAPSHOT_SOURCE_URL];
+  const [label, text] =
+    flags.source !== undefined ? ['--source', flags.source] : ['SNAPSHOT_SOURCE_URL', env.SNAPSHOT_SOURCE_URL];
   if (text === undefined || text === '') {
     const cacheDir = path.resolve(cwd, env.SNAPSHOT_CACHE_DIR ?? path.join(REPO_ROOT, '.cache'));
     return { kind: 'demo', items: flags.demoItems, seed: DEMO_SEED, cacheDir };
@@ -178,7 +218,12 @@ export function checkSourceUrl(text: string): string | { problem: string } {
   return `${url.origin}${base}`;
 }
 
-async function findApiKey(file: string | undefined, env: Readonly<Record<string, string | undefined>>, cwd: string, problems: string[]): Promise<string | undefined> {
+async function findApiKey(
+  file: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  problems: string[],
+): Promise<string | undefined> {
   const read = await readSecret(file, env.SNAPSHOT_API_KEY, cwd);
   if ('problem' in read) problems.push(`--api-key-file: ${read.problem}`);
   return 'secret' in read ? read.secret : undefined;

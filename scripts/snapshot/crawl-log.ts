@@ -40,7 +40,8 @@ export function createCrawlLog(): CrawlLog {
       for (const issue of issues) {
         const path = joinPath(pathPrefix, formatIssuePath(issue.path));
         if (issue.code === 'unrecognized_keys') {
-          for (const key of issue.keys) addDeviation(operation, url, 'additive-field', joinPath(path, key), 'field not in read-api.md');
+          for (const key of issue.keys)
+            addDeviation(operation, url, 'additive-field', joinPath(path, key), 'field not in read-api.md');
         } else {
           addDeviation(operation, url, 'shape', path, issue.message);
         }
@@ -51,8 +52,10 @@ export function createCrawlLog(): CrawlLog {
       seen.add(value);
       variants.set(feature, seen);
     },
-    listDeviations: () => [...deviations.values()].sort((a, b) => a.operation.localeCompare(b.operation) || a.path.localeCompare(b.path)),
-    listVariants: () => Object.fromEntries([...variants].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, [...v].sort()])),
+    listDeviations: () =>
+      [...deviations.values()].sort((a, b) => a.operation.localeCompare(b.operation) || a.path.localeCompare(b.path)),
+    listVariants: () =>
+      Object.fromEntries([...variants].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, [...v].sort()])),
   };
 }
 
@@ -72,8 +75,16 @@ export function formatIssuePath(path: readonly PropertyKey[], aggregate = true):
 }
 
 /** Issues of a failed core check, with exact paths, for the failure entry in the report. */
-export const formatIssues = (issues: readonly z.core.$ZodIssue[], pathPrefix = ''): Array<{ path: string; message: string }> =>
-  issues.slice(0, 20).map((issue) => ({ path: joinPath(pathPrefix, formatIssuePath(issue.path, false)) || '(body)', message: issue.message }));
+export const formatIssues = (
+  issues: readonly z.core.$ZodIssue[],
+  pathPrefix = '',
+): Array<{ path: string; message: string }> =>
+  issues
+    .slice(0, 20)
+    .map((issue) => ({
+      path: joinPath(pathPrefix, formatIssuePath(issue.path, false)) || '(body)',
+      message: issue.message,
+    }));
 
 function joinPath(prefix: string, part: string): string {
   if (prefix === '') return part;

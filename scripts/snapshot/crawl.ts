@@ -53,13 +53,20 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   const progress = options.progress ?? silentProgress;
   const log = createCrawlLog();
   const http = createHttpClient({
-    baseUrl: options.source.url, apiKey: options.apiKey, timeoutMs: options.timeoutMs, retries: options.retries,
-    concurrency: options.concurrency, backoff: options.backoff, signal: options.signal,
+    baseUrl: options.source.url,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    concurrency: options.concurrency,
+    backoff: options.backoff,
+    signal: options.signal,
     onErrorBody: (style) => log.noteVariant('errorBody', style),
-    limits: options.limits, followRedirects: options.followRedirects,
+    limits: options.limits,
+    followRedirects: options.followRedirects,
   });
   const read = createReadClient(http, log);
-  const previous = options.sinceSnapshot === undefined ? undefined : await openPreviousSnapshot(options.sinceSnapshot, log);
+  const previous =
+    options.sinceSnapshot === undefined ? undefined : await openPreviousSnapshot(options.sinceSnapshot, log);
   const store = await openSnapshotStore(options.out, options.itemsPerChunk ?? ITEMS_PER_CHUNK);
   try {
     const content = await listTreeEntries('content', read, log);
@@ -79,10 +86,29 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const { lookups, ...typesFile } = types;
     const items = content.trees + media.trees + contentItems.fetched + mediaItems.fetched;
     const plan = { atRoot: 2, items, contentTypes: lookups, typeLists: 2 };
-    const manifest = buildManifest(options, startedAt, log, { content: content.entries, media: media.entries, contentItems, mediaItems, types, stats: { ...http.stats, plan } });
-    const shrink = options.allowShrink || manifest.status !== 'complete' ? undefined : await findShrink(options.out, manifest.counts);
-    const report = { formatVersion: FORMAT_VERSION, failures: [...log.failures], deviations: log.listDeviations(), warnings: [...log.warnings], unavailableContentTypes: types.unavailable };
-    const dir = await store.finish({ manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } }, shrink !== undefined);
+    const manifest = buildManifest(options, startedAt, log, {
+      content: content.entries,
+      media: media.entries,
+      contentItems,
+      mediaItems,
+      types,
+      stats: { ...http.stats, plan },
+    });
+    const shrink =
+      options.allowShrink || manifest.status !== 'complete'
+        ? undefined
+        : await findShrink(options.out, manifest.counts);
+    const report = {
+      formatVersion: FORMAT_VERSION,
+      failures: [...log.failures],
+      deviations: log.listDeviations(),
+      warnings: [...log.warnings],
+      unavailableContentTypes: types.unavailable,
+    };
+    const dir = await store.finish(
+      { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } },
+      shrink !== undefined,
+    );
     return { dir, manifest, ...(shrink === undefined ? {} : { shrink }) };
   } catch (error) {
     progress.stop();
@@ -92,7 +118,11 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
 }
 
 /** The flattened trees of one kind, and each root's full item (its tree answer), kept so it is not asked for again. */
-async function listTreeEntries(kind: ItemKind, read: ReadClient, log: CrawlLog): Promise<{ entries: TreeEntry[]; roots: Map<number, ItemCore>; trees: number }> {
+async function listTreeEntries(
+  kind: ItemKind,
+  read: ReadClient,
+  log: CrawlLog,
+): Promise<{ entries: TreeEntry[]; roots: Map<number, ItemCore>; trees: number }> {
   const prefetched = new Map<number, ItemCore>();
   const roots = await read.findRoots(kind);
   if (roots === undefined) return { entries: [], roots: prefetched, trees: 0 };
@@ -102,7 +132,11 @@ async function listTreeEntries(kind: ItemKind, read: ReadClient, log: CrawlLog):
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .filter(({ root }) => {
       if (!seen.has(root.id)) return seen.add(root.id);
-      log.addWarning({ code: 'duplicate-item', message: `${kind} root ${root.id} is listed twice at the root; kept once`, id: root.id });
+      log.addWarning({
+        code: 'duplicate-item',
+        message: `${kind} root ${root.id} is listed twice at the root; kept once`,
+        id: root.id,
+      });
       return false;
     });
   const trees = await Promise.all(ordered.map(({ root }) => read.findTree(kind, root.id)));
@@ -125,7 +159,12 @@ interface CrawlOutcome {
   stats: { requests: number; attempts: number; plan: NonNullable<Manifest['http']['plan']> };
 }
 
-function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, outcome: CrawlOutcome): Omit<Manifest, 'files'> {
+function buildManifest(
+  options: CrawlOptions,
+  startedAt: string,
+  log: CrawlLog,
+  outcome: CrawlOutcome,
+): Omit<Manifest, 'files'> {
   const { content, media, contentItems, mediaItems, types, stats } = outcome;
   return {
     formatVersion: FORMAT_VERSION,
@@ -136,9 +175,14 @@ function buildManifest(options: CrawlOptions, startedAt: string, log: CrawlLog, 
     finishedAt: new Date().toISOString(),
     interfaceVariant: log.listVariants(),
     counts: {
-      content: content.length, media: media.length, contentTypes: types.contentTypes.length,
-      contentByType: sortRecord(contentItems.byType), mediaByType: sortRecord(mediaItems.byType),
-      failures: log.failures.length, warnings: log.warnings.length, deviations: log.listDeviations().length,
+      content: content.length,
+      media: media.length,
+      contentTypes: types.contentTypes.length,
+      contentByType: sortRecord(contentItems.byType),
+      mediaByType: sortRecord(mediaItems.byType),
+      failures: log.failures.length,
+      warnings: log.warnings.length,
+      deviations: log.listDeviations().length,
     },
     reused: contentItems.reused + mediaItems.reused,
     http: { requests: stats.requests, attempts: stats.attempts, plan: stats.plan },

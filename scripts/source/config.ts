@@ -23,18 +23,41 @@ Options:
   --help                 this text`;
 
 export interface SourceConfig {
-  dbPath: string; host: string; port: number; apiKey: string | undefined; timeZone: string;
-  hideTopLevelNodeFromPath: boolean; addTrailingSlash: boolean; flavor: FlavorName; typeLists: boolean; logRequests: boolean; verbose: boolean; help: boolean;
+  dbPath: string;
+  host: string;
+  port: number;
+  apiKey: string | undefined;
+  timeZone: string;
+  hideTopLevelNodeFromPath: boolean;
+  addTrailingSlash: boolean;
+  flavor: FlavorName;
+  typeLists: boolean;
+  logRequests: boolean;
+  verbose: boolean;
+  help: boolean;
 }
 
 const schema = z.object({
   db: z.string({ error: '--db is required' }).min(1, '--db is required'),
   host: z.string().min(1).default('127.0.0.1'),
-  port: z.coerce.number({ error: '--port must be a number' }).int('--port must be an integer').min(0, '--port must be 0–65535').max(65535, '--port must be 0–65535').default(0),
+  port: z.coerce
+    .number({ error: '--port must be a number' })
+    .int('--port must be an integer')
+    .min(0, '--port must be 0–65535')
+    .max(65535, '--port must be 0–65535')
+    .default(0),
   flavor: z.enum(FLAVOR_NAMES, { error: `--flavor must be one of ${FLAVOR_NAMES.join(', ')}` }).default('rich'),
-  timeZone: z.string().default('UTC').refine((zone) => {
-    try { assertTimeZone(zone); return true; } catch { return false; }
-  }, '--time-zone must be an IANA time zone such as Europe/Copenhagen'),
+  timeZone: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        assertTimeZone(zone);
+        return true;
+      } catch {
+        return false;
+      }
+    }, '--time-zone must be an IANA time zone such as Europe/Copenhagen'),
 });
 
 /** Parses flags and env into a frozen config, reporting every problem at once. */
@@ -42,11 +65,22 @@ export function parseSourceConfig(argv: string[], env: NodeJS.ProcessEnv): Sourc
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
-      args: argv, allowPositionals: false, strict: true,
+      args: argv,
+      allowPositionals: false,
+      strict: true,
       options: {
-        db: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'api-key-file': { type: 'string' },
-        'time-zone': { type: 'string' }, flavor: { type: 'string' }, 'no-type-lists': { type: 'boolean' }, 'show-top-level': { type: 'boolean' }, 'no-trailing-slash': { type: 'boolean' },
-        'log-requests': { type: 'boolean' }, verbose: { type: 'boolean' }, help: { type: 'boolean' },
+        db: { type: 'string' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'api-key-file': { type: 'string' },
+        'time-zone': { type: 'string' },
+        flavor: { type: 'string' },
+        'no-type-lists': { type: 'boolean' },
+        'show-top-level': { type: 'boolean' },
+        'no-trailing-slash': { type: 'boolean' },
+        'log-requests': { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        help: { type: 'boolean' },
       },
     }).values;
   } catch (error) {
@@ -54,14 +88,29 @@ export function parseSourceConfig(argv: string[], env: NodeJS.ProcessEnv): Sourc
   }
   if (values.help) return Object.freeze({ help: true } as SourceConfig);
   const errors: string[] = [];
-  const parsed = schema.safeParse({ db: values.db, host: values.host, port: values.port, timeZone: values['time-zone'], flavor: values.flavor });
+  const parsed = schema.safeParse({
+    db: values.db,
+    host: values.host,
+    port: values.port,
+    timeZone: values['time-zone'],
+    flavor: values.flavor,
+  });
   if (!parsed.success) errors.push(...parsed.error.issues.map((i) => i.message));
   const apiKey = readApiKey(values['api-key-file'] as string | undefined, env, errors);
   if (!parsed.success || errors.length > 0) return { errors };
   return Object.freeze({
-    dbPath: parsed.data.db, host: parsed.data.host, port: parsed.data.port, apiKey, timeZone: parsed.data.timeZone, flavor: parsed.data.flavor, typeLists: !values['no-type-lists'],
-    hideTopLevelNodeFromPath: !values['show-top-level'], addTrailingSlash: !values['no-trailing-slash'],
-    logRequests: values['log-requests'] === true, verbose: values.verbose === true, help: false,
+    dbPath: parsed.data.db,
+    host: parsed.data.host,
+    port: parsed.data.port,
+    apiKey,
+    timeZone: parsed.data.timeZone,
+    flavor: parsed.data.flavor,
+    typeLists: !values['no-type-lists'],
+    hideTopLevelNodeFromPath: !values['show-top-level'],
+    addTrailingSlash: !values['no-trailing-slash'],
+    logRequests: values['log-requests'] === true,
+    verbose: values.verbose === true,
+    help: false,
   });
 }
 

@@ -9,8 +9,7 @@ import path from 'node:path';
 import type { Manifest } from '../core/snapshot-format.ts';
 
 export type LocalSourceSpec =
-  | { kind: 'database'; dbPath: string }
-  | { kind: 'demo'; cacheDir: string; items: number; seed: number };
+  { kind: 'database'; dbPath: string } | { kind: 'demo'; cacheDir: string; items: number; seed: number };
 
 /** The database cannot be read or served; `problems` are one-line messages for the user. */
 export class LocalSourceError extends Error {
@@ -59,7 +58,10 @@ export async function startLocalSource(config: LocalSourceSpec, say: (line: stri
 }
 
 /** Generated once per (items, seed); written beside its final name and renamed, so a killed run leaves no half file. */
-async function getDemoDatabase(config: Extract<LocalSourceSpec, { kind: 'demo' }>, say: (line: string) => void): Promise<string> {
+async function getDemoDatabase(
+  config: Extract<LocalSourceSpec, { kind: 'demo' }>,
+  say: (line: string) => void,
+): Promise<string> {
   const file = demoDatabaseFile(config.cacheDir, config.items, config.seed);
   try {
     await access(file);

@@ -44,11 +44,16 @@ export class ServiceConfigError extends Error {
 export async function startReadService(options: ReadServiceOptions): Promise<RunningReadService> {
   const host = options.host ?? '127.0.0.1';
   if (options.apiKey === undefined && !isLoopbackHost(host)) {
-    throw new ServiceConfigError(`refusing to serve on ${host} without an API key: set SOURCE_API_KEY or --api-key-file, or bind to 127.0.0.1`);
+    throw new ServiceConfigError(
+      `refusing to serve on ${host} without an API key: set SOURCE_API_KEY or --api-key-file, or bind to 127.0.0.1`,
+    );
   }
-  if (options.apiKey !== undefined && options.apiKey.trim() === '') throw new ServiceConfigError('the API key is empty');
+  if (options.apiKey !== undefined && options.apiKey.trim() === '')
+    throw new ServiceConfigError('the API key is empty');
   if (options.apiKey !== undefined && !isLoopbackHost(host) && options.apiKey.length < MIN_PUBLIC_KEY_LENGTH) {
-    throw new ServiceConfigError(`the API key for a bind to ${host} must have at least ${MIN_PUBLIC_KEY_LENGTH} characters`);
+    throw new ServiceConfigError(
+      `the API key for a bind to ${host} must have at least ${MIN_PUBLIC_KEY_LENGTH} characters`,
+    );
   }
   const flavor = getFlavor(options.flavor ?? 'rich');
   const db = openSqliteDatabase(options.dbPath);
@@ -64,7 +69,9 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
     db.close();
     throw error;
   }
-  const server = createServer(createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true));
+  const server = createServer(
+    createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true),
+  );
   server.keepAliveTimeout = 5000;
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
@@ -77,13 +84,14 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
   return {
     url: `http://${shownHost}:${address.port}`,
     catalog,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => {
-        db.close();
-        resolve();
-      });
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,7 +1,12 @@
 /** Where the pages read their data from: set by scripts/build/astro-step.ts for the `astro build` child process. */
 import path from 'node:path';
 
-export interface SiteEnv { snapshotDir: string; siteDataDir: string; mediaOrigin: string | undefined; title: string | undefined }
+export interface SiteEnv {
+  snapshotDir: string;
+  siteDataDir: string;
+  mediaOrigin: string | undefined;
+  title: string | undefined;
+}
 
 export function getSiteEnv(env: Readonly<Record<string, string | undefined>> = process.env): SiteEnv {
   const origin = env.SITE_MEDIA_ORIGIN?.trim();

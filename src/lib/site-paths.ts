@@ -6,7 +6,8 @@ export const BASE: string = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '
 export const href = (path = ''): string => `${BASE}${path.replace(/^\/+/, '')}`;
 export const itemHref = (kind: ItemKind, key: string): string => href(`${kind}/${key}/`);
 export const typeHref = (key: string): string => href(`types/${key}/`);
-export const childrenHref = (kind: ItemKind, key: string, page: number): string => href(`${kind}/${key}/children/${page}/`);
+export const childrenHref = (kind: ItemKind, key: string, page: number): string =>
+  href(`${kind}/${key}/children/${page}/`);
 export const downloadHref = (name: string, ext: 'csv' | 'json'): string => href(`downloads/${name}.${ext}`);
 /** Site path (no base) of the list of items of a type whose property is empty; see pages/inventories/missing. */
 export const missingValuesPath = (typeAlias: string, property: string): string =>

@@ -11,16 +11,37 @@ const BENCH = resolve(import.meta.dirname, '../../bench/bench.ts');
 it('npm run bench runs the whole pipeline at small N and records every figure', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const run = spawnSync(process.execPath, [BENCH, '--items', '300', '--concurrency', '4', '--load-seconds', '2',
-    '--results-dir', join(dir, 'results'), '--benchmarks-file', join(dir, 'BENCHMARKS.md'), '--work-dir', join(dir, 'work')], { encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync(
+    process.execPath,
+    [
+      BENCH,
+      '--items',
+      '300',
+      '--concurrency',
+      '4',
+      '--load-seconds',
+      '2',
+      '--results-dir',
+      join(dir, 'results'),
+      '--benchmarks-file',
+      join(dir, 'BENCHMARKS.md'),
+      '--work-dir',
+      join(dir, 'work'),
+    ],
+    { encoding: 'utf8', timeout: 300_000 },
+  );
   assert.equal(run.status, 0, run.stderr);
   const [file] = readdirSync(join(dir, 'results'));
   const result = JSON.parse(readFileSync(join(dir, 'results', file!), 'utf8'));
   assert.ok(result.counts.content > 0 && result.counts.media > 0);
-  assert.ok(result.counts.pages > result.counts.content + result.counts.media, 'an item page per item, plus lists and types');
+  assert.ok(
+    result.counts.pages > result.counts.content + result.counts.media,
+    'an item page per item, plus lists and types',
+  );
   assert.ok(result.floor.byIdPerSecond > 0 && result.floor.errors === 0);
   assert.ok(result.crawl.requests >= result.counts.content + result.counts.media, 'every item fetched by id');
-  for (const step of [result.crawl, result.siteData, result.astro, result.search]) assert.ok(step.s > 0 && step.peakRssMB > 0);
+  for (const step of [result.crawl, result.siteData, result.astro, result.search])
+    assert.ok(step.s > 0 && step.peakRssMB > 0);
   assert.equal(result.search.queries.length, 5, 'three full-text queries, an exact lookup by GUID and one by URL');
   for (const q of result.search.queries) assert.match(q.results, /^\d+ results? for/);
   assert.match(result.search.queries[3].results, /^1 result for/, 'a GUID names one item');

@@ -11,7 +11,14 @@ import type { DatabaseSync } from 'node:sqlite';
 import { runSnapshot } from '../../scripts/commands/snapshot.ts';
 import { demoDatabaseFile } from '../../scripts/source/local-source.ts';
 import {
-  findItem, getContentTypes, getManifest, getReport, iterateIndex, listDamagedFiles, type ItemKind, type ItemRecord,
+  findItem,
+  getContentTypes,
+  getManifest,
+  getReport,
+  iterateIndex,
+  listDamagedFiles,
+  type ItemKind,
+  type ItemRecord,
 } from '../../scripts/core/snapshot-format.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
 
@@ -42,7 +49,8 @@ const MEDIA_ITEMS = `
   ORDER BY n.level, n.sortOrder`;
 const DOCUMENT_TYPES = `SELECT n.id, lower(n.uniqueId) AS key, ct.alias FROM umbracoNode n JOIN cmsContentType ct ON ct.nodeId = n.id WHERE n.nodeObjectType = '${DOCUMENT_TYPE}'`;
 /** Compositions and inheritance both live in cmsContentType2ContentType. */
-const COMPOSITIONS = 'SELECT childContentTypeId AS child, parentContentTypeId AS parent FROM cmsContentType2ContentType';
+const COMPOSITIONS =
+  'SELECT childContentTypeId AS child, parentContentTypeId AS parent FROM cmsContentType2ContentType';
 const ALLOWED_CHILDREN = 'SELECT Id AS parent, AllowedId AS child FROM cmsContentTypeAllowedContentType';
 const PROPERTY_TYPES = 'SELECT contentTypeId, Alias AS alias FROM cmsPropertyType';
 const PUBLISHED_CULTURES = `
@@ -56,7 +64,12 @@ const STORED_VALUES = `
   LEFT JOIN umbracoLanguage l ON l.id = pd.languageId
   WHERE pd.segment IS NULL`;
 
-interface ItemRow { id: number; parentId: number; typeId: number; versionId: number }
+interface ItemRow {
+  id: number;
+  parentId: number;
+  typeId: number;
+  versionId: number;
+}
 type Rows<T> = T[];
 
 function all<T>(db: DatabaseSync, sql: string): Rows<T> {
@@ -89,10 +102,19 @@ function readExpectations(file: string) {
     const documents = reachable(all<ItemRow>(db, PUBLISHED_DOCUMENTS));
     const media = reachable(all<ItemRow>(db, MEDIA_ITEMS));
     const types = all<{ id: number; key: string; alias: string }>(db, DOCUMENT_TYPES);
-    const compositions = all<{ child: number; parent: number }>(db, COMPOSITIONS).map(({ child, parent }) => ({ from: child, to: parent }));
-    const allowed = all<{ parent: number; child: number }>(db, ALLOWED_CHILDREN).map(({ parent, child }) => ({ from: parent, to: child }));
+    const compositions = all<{ child: number; parent: number }>(db, COMPOSITIONS).map(({ child, parent }) => ({
+      from: child,
+      to: parent,
+    }));
+    const allowed = all<{ parent: number; child: number }>(db, ALLOWED_CHILDREN).map(({ parent, child }) => ({
+      from: parent,
+      to: child,
+    }));
     const propertyTypes = all<{ contentTypeId: number; alias: string }>(db, PROPERTY_TYPES);
-    const values = all<{ versionId: number; alias: string; culture: string | null; textValue: string | null }>(db, STORED_VALUES);
+    const values = all<{ versionId: number; alias: string; culture: string | null; textValue: string | null }>(
+      db,
+      STORED_VALUES,
+    );
     const publishedVersions = new Set([...documents.values()].map((row) => row.versionId));
     const typeByKey = new Map(types.map((type) => [type.key, type.id]));
     const typeByAlias = new Map(types.map((type) => [type.alias.toLowerCase(), type.id]));
@@ -112,14 +134,17 @@ function readExpectations(file: string) {
       }
     }
     const docTypeIds = new Set(types.map((type) => type.id));
-    const referencedTypes = new Set([...closure(used, [...compositions, ...allowed])].filter((id) => docTypeIds.has(id)));
+    const referencedTypes = new Set(
+      [...closure(used, [...compositions, ...allowed])].filter((id) => docTypeIds.has(id)),
+    );
     const aliasesOf = (typeId: number): Set<string> => {
       const own = closure([typeId], compositions);
       return new Set(propertyTypes.filter((row) => own.has(row.contentTypeId)).map((row) => row.alias.toLowerCase()));
     };
     const cultures = new Map<number, Set<string>>();
     for (const row of all<{ nodeId: number; iso: string }>(db, PUBLISHED_CULTURES)) {
-      if (documents.has(row.nodeId)) cultures.set(row.nodeId, (cultures.get(row.nodeId) ?? new Set()).add(row.iso.toLowerCase()));
+      if (documents.has(row.nodeId))
+        cultures.set(row.nodeId, (cultures.get(row.nodeId) ?? new Set()).add(row.iso.toLowerCase()));
     }
     return { documents, media, docTypeIds, referencedTypes, unknownKeys, aliasesOf, values, cultures };
   } finally {
@@ -139,7 +164,12 @@ async function readSnapshot(dir: string, kind: ItemKind): Promise<Map<number, It
 }
 
 const lowerKeys = (record: unknown): Map<string, { value?: unknown }> =>
-  new Map(Object.entries((record ?? {}) as Record<string, { value?: unknown }>).map(([alias, property]) => [alias.toLowerCase(), property]));
+  new Map(
+    Object.entries((record ?? {}) as Record<string, { value?: unknown }>).map(([alias, property]) => [
+      alias.toLowerCase(),
+      property,
+    ]),
+  );
 
 const sorted = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a - b);
 
@@ -150,7 +180,9 @@ async function assertHoldsDatabase(file: string, out: string): Promise<void> {
   assert.equal(manifest.status, 'complete');
   assert.deepEqual(manifest.failures, []);
   assert.deepEqual(await listDamagedFiles(out, manifest), []);
-  const onDisk = (await readdir(out, { recursive: true })).filter((name) => /\.(ndjson|json)$/.test(name) && name !== 'manifest.json');
+  const onDisk = (await readdir(out, { recursive: true })).filter(
+    (name) => /\.(ndjson|json)$/.test(name) && name !== 'manifest.json',
+  );
   assert.deepEqual(onDisk.sort(), Object.keys(manifest.files).sort(), 'every data file is in the manifest');
 
   const content = await readSnapshot(out, 'content');
@@ -163,8 +195,16 @@ async function assertHoldsDatabase(file: string, out: string): Promise<void> {
   const types = await getContentTypes(out);
   // The local service lists every type (GetContentTypes), so unused ones are in the snapshot too.
   assert.deepEqual(manifest.interfaceVariant.contentTypeList, ['full']);
-  assert.deepEqual(sorted(types.contentTypes.map((type) => type.id)), sorted(expected.docTypeIds), 'every content type');
-  for (const id of expected.referencedTypes) assert.ok(types.contentTypes.some((type) => type.id === id), `referenced type ${id}`);
+  assert.deepEqual(
+    sorted(types.contentTypes.map((type) => type.id)),
+    sorted(expected.docTypeIds),
+    'every content type',
+  );
+  for (const id of expected.referencedTypes)
+    assert.ok(
+      types.contentTypes.some((type) => type.id === id),
+      `referenced type ${id}`,
+    );
   const unavailableKeys = types.unavailable.flatMap((entry) => (entry.key === undefined ? [] : [entry.key]));
   assert.deepEqual(unavailableKeys.sort(), [...expected.unknownKeys].sort(), 'block keys of deleted element types');
   assert.ok(types.unavailable.every((entry) => entry.reason === 'media-type' || entry.key !== undefined));
@@ -173,20 +213,37 @@ async function assertHoldsDatabase(file: string, out: string): Promise<void> {
     const served = Object.keys((content.get(id)?.cultures ?? {}) as object).map((iso) => iso.toLowerCase());
     assert.deepEqual(served.sort(), [...cultures].sort(), `published cultures of item ${id}`);
   }
-  for (const [rows, items] of [[expected.documents, content], [expected.media, media]] as const) {
+  for (const [rows, items] of [
+    [expected.documents, content],
+    [expected.media, media],
+  ] as const) {
     const byVersion = new Map([...rows.values()].map((row) => [row.versionId, row]));
     for (const [id, row] of rows) {
       const properties = lowerKeys(items.get(id)?.properties);
-      assert.deepEqual([...properties.keys()].sort(), [...expected.aliasesOf(row.typeId)].sort(), `properties of item ${id}`);
+      assert.deepEqual(
+        [...properties.keys()].sort(),
+        [...expected.aliasesOf(row.typeId)].sort(),
+        `properties of item ${id}`,
+      );
     }
     for (const value of expected.values) {
       const row = byVersion.get(value.versionId);
       if (row === undefined) continue;
       const item = items.get(row.id) as ItemRecord;
       const cultures = item.cultures as Record<string, { properties: unknown }> | undefined;
-      if (value.culture !== null && cultures !== undefined && !expected.cultures.get(row.id)?.has(value.culture.toLowerCase())) continue;
-      const holder = value.culture === null || cultures === undefined ? item.properties : cultures[value.culture]?.properties;
-      assert.notEqual(lowerKeys(holder).get(value.alias.toLowerCase())?.value ?? null, null, `item ${row.id} ${value.culture ?? ''} ${value.alias} has its stored value`);
+      if (
+        value.culture !== null &&
+        cultures !== undefined &&
+        !expected.cultures.get(row.id)?.has(value.culture.toLowerCase())
+      )
+        continue;
+      const holder =
+        value.culture === null || cultures === undefined ? item.properties : cultures[value.culture]?.properties;
+      assert.notEqual(
+        lowerKeys(holder).get(value.alias.toLowerCase())?.value ?? null,
+        null,
+        `item ${row.id} ${value.culture ?? ''} ${value.alias} has its stored value`,
+      );
     }
   }
   assert.deepEqual((await getReport(out)).failures, []);

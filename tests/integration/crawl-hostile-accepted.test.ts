@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { iterateIndex } from '../../scripts/core/snapshot-format.ts';
-import { copyWorkspace, dropWorkspace, expectBuilt, fingerprint, makeBaseline, type Workspace } from '../support/hostile-harness.ts';
+import {
+  copyWorkspace,
+  dropWorkspace,
+  expectBuilt,
+  fingerprint,
+  makeBaseline,
+  type Workspace,
+} from '../support/hostile-harness.ts';
 import { startHostileSource } from '../support/hostile-source.ts';
 import { runMeasured } from '../support/measured-child.ts';
 
@@ -13,8 +20,16 @@ const CEILING = 400;
 /** 50,000 index entries and one 50,000-child tree answer in memory at once, measured at ~550 MiB. */
 const WIDE_CEILING = 768;
 const PROTOTYPE_NAMES = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'];
-const NAMES = ['Line\u2028separator', 'Para\u2029graph', 'Cut emoji \ud83d', '\udc00 low half', 'Ctrl\u0001\u001f\u007f',
-  'Bidi \u202eevil\u202c \u2066x\u2069', 'Bad INVALID_UTF8 bytes', 'Plain'];
+const NAMES = [
+  'Line\u2028separator',
+  'Para\u2029graph',
+  'Cut emoji \ud83d',
+  '\udc00 low half',
+  'Ctrl\u0001\u001f\u007f',
+  'Bidi \u202eevil\u202c \u2066x\u2069',
+  'Bad INVALID_UTF8 bytes',
+  'Plain',
+];
 let baseline: Workspace;
 const workspaces: Workspace[] = [];
 before(async () => {
@@ -33,10 +48,17 @@ async function fresh(): Promise<Workspace> {
 describe('hostile but usable sources', () => {
   it('U+2028/U+2029, lone surrogates, control and bidi characters, invalid UTF-8, prototype-named aliases: built', async () => {
     const workspace = await fresh();
-    const { manifest, report } = await expectBuilt(workspace, {
-      items: 16, names: NAMES, typeAliases: [...PROTOTYPE_NAMES, 'page'], propertyAliases: ['title', '__proto__', 'constructor'],
-      invalidUtf8: Buffer.from([0x42, 0xff, 0xfe, 0x43]),
-    }, { ceilingMiB: CEILING });
+    const { manifest, report } = await expectBuilt(
+      workspace,
+      {
+        items: 16,
+        names: NAMES,
+        typeAliases: [...PROTOTYPE_NAMES, 'page'],
+        propertyAliases: ['title', '__proto__', 'constructor'],
+        invalidUtf8: Buffer.from([0x42, 0xff, 0xfe, 0x43]),
+      },
+      { ceilingMiB: CEILING },
+    );
     assert.equal(manifest.counts.content, 18);
     for (const alias of PROTOTYPE_NAMES) {
       assert.ok(Object.hasOwn(manifest.counts.contentByType, alias), `count for ${alias}`);
@@ -57,7 +79,10 @@ describe('hostile but usable sources', () => {
     assert.match(codes.get('invalid-utf8') ?? '', /^3 answers were not valid UTF-8.*replacement character/);
     // The index takes names from the tree answer, where only the first marked name (item 6) got the bad bytes.
     assert.equal(names.filter((name) => name.includes('\ufffd')).length, 5);
-    assert.ok(manifest.warnings.some((w) => w.code === 'text-repaired'), 'the repair is in the manifest too');
+    assert.ok(
+      manifest.warnings.some((w) => w.code === 'text-repaired'),
+      'the repair is in the manifest too',
+    );
   });
 
   it('a cycle and an id under two parents: warnings, built', async () => {
@@ -76,16 +101,25 @@ describe('hostile but usable sources', () => {
 
   it('an empty source accepted with --allow-shrink', async () => {
     const workspace = await fresh();
-    const { manifest } = await expectBuilt(workspace, { emptyRoots: true }, { ceilingMiB: CEILING, args: ['--allow-shrink'] });
+    const { manifest } = await expectBuilt(
+      workspace,
+      { emptyRoots: true },
+      { ceilingMiB: CEILING, args: ['--allow-shrink'] },
+    );
     assert.equal(manifest.counts.content, 0);
   });
 
   it('a redirect to another origin followed with --follow-redirects', async () => {
     const elsewhere = await startHostileSource({});
     try {
-      const { manifest } = await expectBuilt(await fresh(), { redirectTo: elsewhere.url }, {
-        ceilingMiB: CEILING, args: ['--follow-redirects'],
-      });
+      const { manifest } = await expectBuilt(
+        await fresh(),
+        { redirectTo: elsewhere.url },
+        {
+          ceilingMiB: CEILING,
+          args: ['--follow-redirects'],
+        },
+      );
       assert.equal(manifest.counts.content, 14);
       assert.ok(elsewhere.requests.length > 0);
     } finally {
@@ -98,7 +132,15 @@ describe('hostile but usable sources', () => {
     const source = await startHostileSource({ items: 2, wideChildren: 50_000 });
     try {
       const before = await fingerprint(workspace.dist);
-      const run = await runMeasured('snapshot', ['--source', source.url, '--out', workspace.snapshot, '--quiet', '--concurrency', '16']);
+      const run = await runMeasured('snapshot', [
+        '--source',
+        source.url,
+        '--out',
+        workspace.snapshot,
+        '--quiet',
+        '--concurrency',
+        '16',
+      ]);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /50004 content items/);
       assert.ok(run.peakRssMiB < WIDE_CEILING, `peak RSS ${run.peakRssMiB.toFixed(0)} MiB`);

@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { dropWorkspace, expectRefused, FAST, HOSTILE_KEY, makeBaseline, type Workspace } from '../support/hostile-harness.ts';
+import {
+  dropWorkspace,
+  expectRefused,
+  FAST,
+  HOSTILE_KEY,
+  makeBaseline,
+  type Workspace,
+} from '../support/hostile-harness.ts';
 import { startHostileSource } from '../support/hostile-source.ts';
 import { runMeasured } from '../support/measured-child.ts';
 
@@ -18,7 +25,9 @@ after(() => dropWorkspace(workspace));
 
 /** The report of the refused run, which went to `<snapshot>.partial`. */
 async function partialFailures(): Promise<string[]> {
-  const report = JSON.parse(await readFile(`${workspace.snapshot}.partial/report.json`, 'utf8')) as { failures: Array<{ message: string }> };
+  const report = JSON.parse(await readFile(`${workspace.snapshot}.partial/report.json`, 'utf8')) as {
+    failures: Array<{ message: string }>;
+  };
   return report.failures.map((failure) => failure.message);
 }
 
@@ -29,14 +38,26 @@ describe('refused crawls leave the previous snapshot and site alone', () => {
   });
 
   it('an HTML login page with status 200 to everything, even with --max-failures 10: exit 1 (no root listing)', async () => {
-    await expectRefused(workspace, { htmlLoginPage: true }, { crawlerExit: 1, ceilingMiB: CEILING, args: ['--max-failures', '10'] });
+    await expectRefused(
+      workspace,
+      { htmlLoginPage: true },
+      { crawlerExit: 1, ceilingMiB: CEILING, args: ['--max-failures', '10'] },
+    );
   });
 
   it('the same login page with no previous snapshot: exit 1, since the root listing failed', async () => {
     const source = await startHostileSource({ htmlLoginPage: true });
     try {
       const out = `${workspace.dir}/fresh-snapshot`;
-      const run = await runMeasured('snapshot', ['--source', source.url, '--out', out, ...FAST, '--max-failures', '10']);
+      const run = await runMeasured('snapshot', [
+        '--source',
+        source.url,
+        '--out',
+        out,
+        ...FAST,
+        '--max-failures',
+        '10',
+      ]);
       assert.equal(run.code, 1, run.stderr);
       assert.match(run.stderr, /incomplete/);
     } finally {
@@ -51,13 +72,23 @@ describe('refused crawls leave the previous snapshot and site alone', () => {
   });
 
   it('a slow drip runs into the timeout: exit 1', async () => {
-    await expectRefused(workspace, { slowDripMs: 20 }, { crawlerExit: 1, ceilingMiB: CEILING, args: ['--timeout-ms', '300'] });
+    await expectRefused(
+      workspace,
+      { slowDripMs: 20 },
+      { crawlerExit: 1, ceilingMiB: CEILING, args: ['--timeout-ms', '300'] },
+    );
   });
 
   it('content types that invent new compositions forever stop at --max-content-types', async () => {
-    const run = await expectRefused(workspace, { inventCompositions: true }, {
-      crawlerExit: 1, ceilingMiB: CEILING, args: ['--max-content-types', '40'],
-    });
+    const run = await expectRefused(
+      workspace,
+      { inventCompositions: true },
+      {
+        crawlerExit: 1,
+        ceilingMiB: CEILING,
+        args: ['--max-content-types', '40'],
+      },
+    );
     assert.match(run.stderr, /report\.json/);
     assert.ok((await partialFailures()).some((message) => /--max-content-types 40/.test(message)));
   });
@@ -90,8 +121,13 @@ describe('refused crawls leave the previous snapshot and site alone', () => {
   it('an error body echoing the key URL-encoded, form-encoded and JSON-escaped: no form of it reaches any output', async () => {
     const run = await expectRefused(workspace, { echoKey: true }, { crawlerExit: 1, ceilingMiB: CEILING });
     const partial = await readFile(`${workspace.snapshot}.partial/report.json`, 'utf8');
-    const forms = [HOSTILE_KEY, encodeURIComponent(HOSTILE_KEY), new URLSearchParams({ k: HOSTILE_KEY }).toString().slice(2),
-      JSON.stringify(HOSTILE_KEY).slice(1, -1), JSON.stringify(JSON.stringify(HOSTILE_KEY)).slice(1, -1)];
+    const forms = [
+      HOSTILE_KEY,
+      encodeURIComponent(HOSTILE_KEY),
+      new URLSearchParams({ k: HOSTILE_KEY }).toString().slice(2),
+      JSON.stringify(HOSTILE_KEY).slice(1, -1),
+      JSON.stringify(JSON.stringify(HOSTILE_KEY)).slice(1, -1),
+    ];
     for (const form of forms) {
       assert.ok(!partial.includes(form), `report holds ${form}`);
       assert.ok(!run.stderr.includes(form) && !run.stdout.includes(form), `output holds ${form}`);

@@ -21,7 +21,11 @@ const QUIET = ['--quiet', '--retries', '1', '--retry-base-ms', '1'];
 async function crawlInto(source: string, out: string, extra: string[] = []): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot([...QUIET, '--source', source, '--out', out, ...extra], { SNAPSHOT_API_KEY: KEY }, { stdout: sink, stderr: sink });
+  const code = await runSnapshot(
+    [...QUIET, '--source', source, '--out', out, ...extra],
+    { SNAPSHOT_API_KEY: KEY },
+    { stdout: sink, stderr: sink },
+  );
   assert.equal(code, 0, output);
 }
 
@@ -33,18 +37,32 @@ async function listIndex(dir: string, kind: ItemKind): Promise<IndexEntry[]> {
 
 async function dataChecksums(dir: string): Promise<Record<string, string>> {
   const { files } = await getManifest(dir);
-  return Object.fromEntries(Object.entries(files).filter(([name]) => name !== 'report.json').map(([name, file]) => [name, file.sha256]));
+  return Object.fromEntries(
+    Object.entries(files)
+      .filter(([name]) => name !== 'report.json')
+      .map(([name, file]) => [name, file.sha256]),
+  );
 }
 
 /** Publishing writes a new published version, so its versionDate is the item's updateDate (schema guide §2.1). */
-function changeCopy(file: string, changes: { touched: number; renamed: number; unpublished: number; media: number }): void {
+function changeCopy(
+  file: string,
+  changes: { touched: number; renamed: number; unpublished: number; media: number },
+): void {
   const db = new DatabaseSync(file);
   try {
-    const published = 'SELECT v.id FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?';
-    db.prepare(`UPDATE umbracoContentVersion SET versionDate = '2031-02-03 04:05:06' WHERE id IN (${published})`).run(changes.touched);
-    db.prepare(`UPDATE umbracoContentVersion SET text = 'Renamed by the test' WHERE id IN (${published})`).run(changes.renamed);
+    const published =
+      'SELECT v.id FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?';
+    db.prepare(`UPDATE umbracoContentVersion SET versionDate = '2031-02-03 04:05:06' WHERE id IN (${published})`).run(
+      changes.touched,
+    );
+    db.prepare(`UPDATE umbracoContentVersion SET text = 'Renamed by the test' WHERE id IN (${published})`).run(
+      changes.renamed,
+    );
     db.prepare('UPDATE umbracoDocument SET published = 0 WHERE nodeId = ?').run(changes.unpublished);
-    db.prepare(`UPDATE umbracoContentVersion SET versionDate = '2031-02-03 04:05:06' WHERE nodeId = ? AND "current" = 1`).run(changes.media);
+    db.prepare(
+      `UPDATE umbracoContentVersion SET versionDate = '2031-02-03 04:05:06' WHERE nodeId = ? AND "current" = 1`,
+    ).run(changes.media);
   } finally {
     db.close();
   }
@@ -76,7 +94,10 @@ test('an incremental crawl fetches only new or changed items and drops removed o
       await cp(base, next, { recursive: true });
       await crawlInto(counting.url, next, ['--since-snapshot', next]);
       const fetched = counting.requests
-        .filter((request) => /^Get(Content|Media)ById$/.test(request.operation) && request.query.get('maxLevel') !== String(FULL_DEPTH))
+        .filter(
+          (request) =>
+            /^Get(Content|Media)ById$/.test(request.operation) && request.query.get('maxLevel') !== String(FULL_DEPTH),
+        )
         .map((request) => Number(request.query.get('id')));
       assert.deepEqual(fetched.sort(), [touched, renamed, media].sort(), 'only the changed items were fetched');
 

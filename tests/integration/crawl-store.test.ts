@@ -6,24 +6,67 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
 import {
-  findItem, getContentTypes, getManifest, getReport, iterateIndex, listDamagedFiles, type IndexEntry, type Manifest,
+  findItem,
+  getContentTypes,
+  getManifest,
+  getReport,
+  iterateIndex,
+  listDamagedFiles,
+  type IndexEntry,
+  type Manifest,
 } from '../../scripts/core/snapshot-format.ts';
 import { openSnapshotStore, type SnapshotParts } from '../../scripts/snapshot/store/snapshot-store.ts';
 import type { TreeEntry } from '../../scripts/snapshot/plan/tree-walk.ts';
 
 const KEY = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const entry = (id: number, parentId = -1): TreeEntry => ({
-  id, key: KEY(id), name: `Item ${id}`, url: `/${id}/`, type: 'page', parentId, level: parentId === -1 ? 1 : 2, sortOrder: 0,
-  createDate: null, updateDate: null, childCount: 0,
+  id,
+  key: KEY(id),
+  name: `Item ${id}`,
+  url: `/${id}/`,
+  type: 'page',
+  parentId,
+  level: parentId === -1 ? 1 : 2,
+  sortOrder: 0,
+  createDate: null,
+  updateDate: null,
+  childCount: 0,
 });
-const itemJson = (id: number): string => JSON.stringify({ id, key: KEY(id), name: `Item ${id} – ü`, type: 'page', properties: {}, kind: 'content', parentId: -1, level: 1 });
+const itemJson = (id: number): string =>
+  JSON.stringify({
+    id,
+    key: KEY(id),
+    name: `Item ${id} – ü`,
+    type: 'page',
+    properties: {},
+    kind: 'content',
+    parentId: -1,
+    level: 1,
+  });
 
 function parts(status: Manifest['status']): SnapshotParts {
   const manifest: Omit<Manifest, 'files'> = {
-    formatVersion: 1, tool: { name: 'test', version: '0' }, status, source: { url: 'http://x', kind: 'http' },
-    startedAt: 'a', finishedAt: 'b', interfaceVariant: {},
-    counts: { content: 5, media: 0, contentTypes: 0, contentByType: {}, mediaByType: {}, failures: 0, warnings: 0, deviations: 0 },
-    reused: 0, http: { requests: 0, attempts: 0 }, failures: [], warnings: [],
+    formatVersion: 1,
+    tool: { name: 'test', version: '0' },
+    status,
+    source: { url: 'http://x', kind: 'http' },
+    startedAt: 'a',
+    finishedAt: 'b',
+    interfaceVariant: {},
+    counts: {
+      content: 5,
+      media: 0,
+      contentTypes: 0,
+      contentByType: {},
+      mediaByType: {},
+      failures: 0,
+      warnings: 0,
+      deviations: 0,
+    },
+    reused: 0,
+    http: { requests: 0, attempts: 0 },
+    failures: [],
+    warnings: [],
   };
   return {
     manifest,
@@ -45,13 +88,28 @@ test('items are chunked, located by offset, and checksummed; a changed byte is d
     assert.equal(await writeSnapshot(out, 'complete', [1, 2, 3, 4, 5]), out);
     const manifest = await getManifest(out);
     assert.deepEqual(Object.keys(manifest.files), [
-      'content-types.json', 'content/index.ndjson', 'content/items-00000.ndjson', 'content/items-00001.ndjson', 'media/index.ndjson', 'report.json',
+      'content-types.json',
+      'content/index.ndjson',
+      'content/items-00000.ndjson',
+      'content/items-00001.ndjson',
+      'media/index.ndjson',
+      'report.json',
     ]);
     assert.equal(manifest.files['content/items-00001.ndjson']?.records, 2);
     const entries: IndexEntry[] = [];
     for await (const line of iterateIndex(out, 'content')) entries.push(line);
-    assert.deepEqual(entries.map((e) => e.chunk), ['content/items-00000.ndjson', 'content/items-00000.ndjson', 'content/items-00001.ndjson', null, 'content/items-00001.ndjson']);
-    for (const line of entries) assert.equal((await findItem(out, line))?.name, line.id === 4 ? undefined : `Item ${line.id} – ü`);
+    assert.deepEqual(
+      entries.map((e) => e.chunk),
+      [
+        'content/items-00000.ndjson',
+        'content/items-00000.ndjson',
+        'content/items-00001.ndjson',
+        null,
+        'content/items-00001.ndjson',
+      ],
+    );
+    for (const line of entries)
+      assert.equal((await findItem(out, line))?.name, line.id === 4 ? undefined : `Item ${line.id} – ü`);
     assert.deepEqual(await getContentTypes(out), parts('complete').contentTypes);
     assert.deepEqual((await getReport(out)).failures, []);
     assert.deepEqual(await listDamagedFiles(out, manifest), []);
@@ -84,13 +142,16 @@ test('a complete snapshot replaces the previous one; a partial one goes beside i
   }
 });
 
-test('a folder that is not a snapshot is never replaced; a previous run\'s leftovers are cleaned or restored', async () => {
+test("a folder that is not a snapshot is never replaced; a previous run's leftovers are cleaned or restored", async () => {
   const work = await mkdtemp(path.join(tmpdir(), 'crawl-store-'));
   try {
     const precious = path.join(work, 'src');
     await mkdir(precious);
     await writeFile(path.join(precious, 'index.ts'), 'keep me');
-    await assert.rejects(openSnapshotStore(precious, 2), (error) => error instanceof UsageError && /not empty and holds no manifest.json/.test(error.message));
+    await assert.rejects(
+      openSnapshotStore(precious, 2),
+      (error) => error instanceof UsageError && /not empty and holds no manifest.json/.test(error.message),
+    );
     await writeFile(path.join(work, 'file'), 'x');
     await assert.rejects(openSnapshotStore(path.join(work, 'file'), 2), UsageError);
 

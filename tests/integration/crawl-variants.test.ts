@@ -12,11 +12,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crawl } from '../../scripts/snapshot/crawl.ts';
-import { findItem, getContentTypes, getReport, iterateIndex, type IndexEntry } from '../../scripts/core/snapshot-format.ts';
+import {
+  findItem,
+  getContentTypes,
+  getReport,
+  iterateIndex,
+  type IndexEntry,
+} from '../../scripts/core/snapshot-format.ts';
 
 const DATE = '2024-05-06T07:08:09+02:00';
 const key = (n: number): string => `${String(n).padStart(8, '0')}-AAAA-BBBB-CCCC-DDDDEEEEFFFF`;
-const summary = (id: number, type: string, extra: object = {}) => ({ id, key: key(id), name: `Item ${id}`, url: `/item-${id}/`, type, createDate: DATE, updateDate: DATE, ...extra });
+const summary = (id: number, type: string, extra: object = {}) => ({
+  id,
+  key: key(id),
+  name: `Item ${id}`,
+  url: `/item-${id}/`,
+  type,
+  createDate: DATE,
+  updateDate: DATE,
+  ...extra,
+});
 const ELEMENT_KEY = '0e1e2e3e-0000-4000-8000-000000000001';
 const MISSING_KEY = '0f1f2f3f000040008000000000000002';
 
@@ -36,15 +51,34 @@ const mediaTree = summary(5000, 'Folder', { url: '', children: [summary(5001, 'I
 
 const property = (alias: string, value: unknown) => ({ alias, editorAlias: 'Umbraco.Test', value });
 const ITEM_PROPERTIES: Record<number, object> = {
-  1001: { blocks: property('blocks', { contentData: [{ contentTypeKey: ELEMENT_KEY }, { contentTypeKey: MISSING_KEY }] }) },
+  1001: {
+    blocks: property('blocks', { contentData: [{ contentTypeKey: ELEMENT_KEY }, { contentTypeKey: MISSING_KEY }] }),
+  },
   1002: { nested: property('nested', [{ ncContentTypeAlias: 'ncItem' }]) },
-  5001: { umbracoBytes: property('umbracoBytes', 1234), umbracoFile: property('umbracoFile', { src: '/media/a/x.jpg' }) },
+  5001: {
+    umbracoBytes: property('umbracoBytes', 1234),
+    umbracoFile: property('umbracoFile', { src: '/media/a/x.jpg' }),
+  },
   5002: { umbracoBytes: property('umbracoBytes', '999'), umbracoFile: property('umbracoFile', '/media/b/y.pdf') },
 };
 
-const propertyType = { id: 1, key: key(1), alias: 'title', name: 'Title', description: null, sortOrder: 0, editorAlias: 'Umbraco.TextBox', dataTypeId: -88, mandatory: false };
+const propertyType = {
+  id: 1,
+  key: key(1),
+  alias: 'title',
+  name: 'Title',
+  description: null,
+  sortOrder: 0,
+  editorAlias: 'Umbraco.TextBox',
+  dataTypeId: -88,
+  mandatory: false,
+};
 const contentType = (id: number, alias: string, extra: object = {}) => ({
-  id, key: key(id), alias, name: alias, icon: 'icon-document',
+  id,
+  key: key(id),
+  alias,
+  name: alias,
+  icon: 'icon-document',
   tabs: [{ id: id + 1, key: key(id + 1), name: 'Content', sortOrder: 0, properties: [propertyType] }],
   allowedTemplate: { id: 3000, key: key(3000), alias: 'Page', name: 'Page' },
   ...extra,
@@ -67,7 +101,8 @@ function answer(operation: string, query: URLSearchParams): [number, unknown] {
   if (operation === 'GetContentAtRoot') return [200, [tree, summary(1010, 'home', { children: [] }), tree]];
   if (operation === 'GetMediaAtRoot') return [200, [mediaTree]];
   if (operation === 'GetContentById' && id === 1000 && level > 1) return [200, { ...tree, path: [], properties: {} }];
-  if (operation === 'GetMediaById' && id === 5000 && level > 1) return [200, { ...mediaTree, path: [], properties: {} }];
+  if (operation === 'GetMediaById' && id === 5000 && level > 1)
+    return [200, { ...mediaTree, path: [], properties: {} }];
   if (operation === 'GetContentById' || operation === 'GetMediaById') {
     const type = id >= 5000 ? (id === 5000 ? 'Folder' : 'Image') : id === 1010 ? 'home' : 'page';
     const extra = id === 1004 ? { children: [] } : id === 1003 && level === 3 ? { key: key(1011) } : {};
@@ -91,7 +126,11 @@ async function startVariantSource(): Promise<{ url: string; asked: string[]; clo
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, asked, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 test('older interface variants are tolerated, recorded, and normalised; odd trees neither loop nor duplicate', async () => {
@@ -100,46 +139,96 @@ test('older interface variants are tolerated, recorded, and normalised; odd tree
   try {
     const out = path.join(work, 'snapshot');
     const result = await crawl({
-      source: { url: source.url, kind: 'http' }, out, maxFailures: 1, concurrency: 2, timeoutMs: 2000, retries: 0,
-      backoff: { baseMs: 1, maxMs: 1 }, tool: { name: 'test', version: '0' },
+      source: { url: source.url, kind: 'http' },
+      out,
+      maxFailures: 1,
+      concurrency: 2,
+      timeoutMs: 2000,
+      retries: 0,
+      backoff: { baseMs: 1, maxMs: 1 },
+      tool: { name: 'test', version: '0' },
     });
     assert.equal(result.dir, out);
     assert.equal(new Set(source.asked).size, source.asked.length, 'no URL was asked twice');
 
     const content: IndexEntry[] = [];
     for await (const entry of iterateIndex(out, 'content')) content.push(entry);
-    assert.deepEqual(content.map((e) => [e.id, e.parentId, e.level, e.sortOrder, e.childCount]), [
-      [1000, -1, 1, 0, 2], [1001, 1000, 2, 0, 1], [1003, 1001, 3, 0, 0], [1002, 1000, 2, 1, 1], [1004, 1002, 3, 1, 0], [1010, -1, 1, 1, 0],
-    ]);
+    assert.deepEqual(
+      content.map((e) => [e.id, e.parentId, e.level, e.sortOrder, e.childCount]),
+      [
+        [1000, -1, 1, 0, 2],
+        [1001, 1000, 2, 0, 1],
+        [1003, 1001, 3, 0, 0],
+        [1002, 1000, 2, 1, 1],
+        [1004, 1002, 3, 1, 0],
+        [1010, -1, 1, 1, 0],
+      ],
+    );
     assert.equal(content[0]?.key, key(1000).toLowerCase());
-    assert.equal((await findItem(out, content[2] as IndexEntry))?.key, key(1003).toLowerCase(), 'the tree\'s key is kept');
+    assert.equal(
+      (await findItem(out, content[2] as IndexEntry))?.key,
+      key(1003).toLowerCase(),
+      "the tree's key is kept",
+    );
     const item1004 = await findItem(out, content[4] as IndexEntry);
     assert.equal(item1004?.children, undefined, 'children stripped from a full item');
 
     const { manifest } = result;
     assert.deepEqual(manifest.interfaceVariant, {
-      allowedTemplates: ['allowedTemplate'], atRootMaxLevel: ['ignored'], byIdMaxLevel: ['honoured', 'ignored'],
-      contentItem: ['plugin-v7'], contentTypeGroups: ['tabs'], contentTypeList: ['absent'], errorBody: ['envelope'],
-      keyCase: ['upper'], mediaItem: ['plugin-v7/v8'], mediaTypeList: ['absent'], sortOrder: ['absent'],
-      umbracoBytes: ['int', 'string'], unknownContentType: ['not-found', 'null-body'],
+      allowedTemplates: ['allowedTemplate'],
+      atRootMaxLevel: ['ignored'],
+      byIdMaxLevel: ['honoured', 'ignored'],
+      contentItem: ['plugin-v7'],
+      contentTypeGroups: ['tabs'],
+      contentTypeList: ['absent'],
+      errorBody: ['envelope'],
+      keyCase: ['upper'],
+      mediaItem: ['plugin-v7/v8'],
+      mediaTypeList: ['absent'],
+      sortOrder: ['absent'],
+      umbracoBytes: ['int', 'string'],
+      unknownContentType: ['not-found', 'null-body'],
     });
     assert.deepEqual(manifest.warnings.map((w) => [w.code, w.id]).sort(), [
-      ['content-type-unavailable', undefined], ['content-type-unavailable', undefined], ['cycle', 1000], ['duplicate-item', 1000], ['duplicate-item', 1002], ['key-mismatch', 1003],
+      ['content-type-unavailable', undefined],
+      ['content-type-unavailable', undefined],
+      ['cycle', 1000],
+      ['duplicate-item', 1000],
+      ['duplicate-item', 1002],
+      ['key-mismatch', 1003],
       ['two-parents', 1003],
     ]);
-    assert.deepEqual(manifest.failures.map((f) => [f.operation, f.id, f.status]), [['GetContentById', 1000, 200]]);
+    assert.deepEqual(
+      manifest.failures.map((f) => [f.operation, f.id, f.status]),
+      [['GetContentById', 1000, 200]],
+    );
     const report = await getReport(out);
-    assert.deepEqual(report.failures[0]?.issues?.map((issue) => issue.path), ['children[3].id']);
+    assert.deepEqual(
+      report.failures[0]?.issues?.map((issue) => issue.path),
+      ['children[3].id'],
+    );
 
     const types = await getContentTypes(out);
-    assert.deepEqual(types.contentTypes.map((t) => t.alias), ['home', 'page', 'seo', 'textBlock']);
+    assert.deepEqual(
+      types.contentTypes.map((t) => t.alias),
+      ['home', 'page', 'seo', 'textBlock'],
+    );
     const page = types.contentTypes.find((t) => t.alias === 'page');
-    assert.deepEqual(page?.propertyGroups[0]?.propertyTypes.map((p) => p.alias), ['title']);
+    assert.deepEqual(
+      page?.propertyGroups[0]?.propertyTypes.map((p) => p.alias),
+      ['title'],
+    );
     assert.equal(page?.tabs, undefined);
     assert.deepEqual(page?.allowedTemplates, [{ id: 3000, key: key(3000), alias: 'Page', name: 'Page' }]);
-    assert.deepEqual(types.unavailable.map((u) => [u.alias ?? u.key, u.reason]), [
-      ['0f1f2f3f-0000-4000-8000-000000000002', 'not-found'], ['Folder', 'media-type'], ['Image', 'media-type'], ['ncItem', 'null-body'],
-    ]);
+    assert.deepEqual(
+      types.unavailable.map((u) => [u.alias ?? u.key, u.reason]),
+      [
+        ['0f1f2f3f-0000-4000-8000-000000000002', 'not-found'],
+        ['Folder', 'media-type'],
+        ['Image', 'media-type'],
+        ['ncItem', 'null-body'],
+      ],
+    );
   } finally {
     await source.close();
     await rm(work, { recursive: true, force: true });

@@ -14,9 +14,24 @@ const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
 const DOCUMENT_TYPE = 'A2CB7800-F571-4787-9638-BC48539A0EFB';
 const EDITORS = [
-  'Umbraco.TextBox', 'Umbraco.TextArea', 'Umbraco.RichText', 'Umbraco.BlockList', 'Umbraco.BlockGrid', 'Umbraco.MediaPicker3',
-  'Umbraco.ContentPicker', 'Umbraco.MultiUrlPicker', 'Umbraco.Tags', 'Umbraco.DateTime', 'Umbraco.Integer', 'Umbraco.Decimal',
-  'Umbraco.TrueFalse', 'Umbraco.DropDown.Flexible', 'Umbraco.MultiNodeTreePicker', 'Umbraco.ImageCropper', 'Umbraco.UploadField', 'Umbraco.Label',
+  'Umbraco.TextBox',
+  'Umbraco.TextArea',
+  'Umbraco.RichText',
+  'Umbraco.BlockList',
+  'Umbraco.BlockGrid',
+  'Umbraco.MediaPicker3',
+  'Umbraco.ContentPicker',
+  'Umbraco.MultiUrlPicker',
+  'Umbraco.Tags',
+  'Umbraco.DateTime',
+  'Umbraco.Integer',
+  'Umbraco.Decimal',
+  'Umbraco.TrueFalse',
+  'Umbraco.DropDown.Flexible',
+  'Umbraco.MultiNodeTreePicker',
+  'Umbraco.ImageCropper',
+  'Umbraco.UploadField',
+  'Umbraco.Label',
 ];
 
 describe('demo-db generator', () => {
@@ -25,11 +40,18 @@ describe('demo-db generator', () => {
   const records: DemoRecord[] = [];
   let summary: DemoSummary;
   let db: DatabaseSync;
-  const all = (sql: string, ...params: (string | number)[]): Record<string, unknown>[] => db.prepare(sql).all(...params);
+  const all = (sql: string, ...params: (string | number)[]): Record<string, unknown>[] =>
+    db.prepare(sql).all(...params);
   const value = (sql: string): unknown => Object.values(db.prepare(sql).get() ?? {})[0];
 
   before(() => {
-    summary = generateDemoDatabase({ out: file('a.db'), items: 300, languages: 2, seed: 1, record: (r) => records.push(r) });
+    summary = generateDemoDatabase({
+      out: file('a.db'),
+      items: 300,
+      languages: 2,
+      seed: 1,
+      record: (r) => records.push(r),
+    });
     generateDemoDatabase({ out: file('b.db'), items: 300, languages: 2, seed: 1 });
     generateDemoDatabase({ out: file('c.db'), items: 300, languages: 2, seed: 2 });
     const url = pathToFileURL(file('a.db'));
@@ -49,37 +71,107 @@ describe('demo-db generator', () => {
   });
 
   it('carries the 17.0 markers and the fixed system nodes', () => {
-    assert.equal(value(`SELECT value FROM umbracoKeyValue WHERE "key" = 'Umbraco.Core.Upgrader.State+Umbraco.Core'`), '{26179D88-58CE-4C92-B4A4-3CBA6E7188AC}');
-    assert.equal(value(`SELECT value FROM umbracoKeyValue WHERE "key" = 'UmbracoUrlGeneration'`), 'DefaultUrlSegmentProvider');
-    assert.deepEqual(all('SELECT id, uniqueId, level FROM umbracoNode WHERE id IN (-1, -20, -21) ORDER BY id DESC').map((r) => ({ ...r })), [
-      { id: -1, uniqueId: '916724A5-173D-4619-B97E-B9DE133DD6F5', level: 0 },
-      { id: -20, uniqueId: '0F582A79-1E41-4CF0-BFA0-76340651891A', level: 0 },
-      { id: -21, uniqueId: 'BF7C7CBC-952F-4518-97A2-69E9C7B33842', level: 0 },
-    ]);
-    assert.equal(value(`SELECT count(*) FROM umbracoNode WHERE uniqueId <> upper(uniqueId) OR nodeObjectType <> upper(nodeObjectType)`), 0);
+    assert.equal(
+      value(`SELECT value FROM umbracoKeyValue WHERE "key" = 'Umbraco.Core.Upgrader.State+Umbraco.Core'`),
+      '{26179D88-58CE-4C92-B4A4-3CBA6E7188AC}',
+    );
+    assert.equal(
+      value(`SELECT value FROM umbracoKeyValue WHERE "key" = 'UmbracoUrlGeneration'`),
+      'DefaultUrlSegmentProvider',
+    );
+    assert.deepEqual(
+      all('SELECT id, uniqueId, level FROM umbracoNode WHERE id IN (-1, -20, -21) ORDER BY id DESC').map((r) => ({
+        ...r,
+      })),
+      [
+        { id: -1, uniqueId: '916724A5-173D-4619-B97E-B9DE133DD6F5', level: 0 },
+        { id: -20, uniqueId: '0F582A79-1E41-4CF0-BFA0-76340651891A', level: 0 },
+        { id: -21, uniqueId: 'BF7C7CBC-952F-4518-97A2-69E9C7B33842', level: 0 },
+      ],
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoNode WHERE uniqueId <> upper(uniqueId) OR nodeObjectType <> upper(nodeObjectType)`,
+      ),
+      0,
+    );
     assert.equal(value(`SELECT count(*) FROM umbracoDataType WHERE nodeId IN (-91, -93, -104, -105)`), 4);
   });
 
   it('keeps the version rules of every real database', () => {
-    assert.equal(value(`SELECT count(*) FROM umbracoDocument d WHERE (SELECT count(*) FROM umbracoContentVersion v WHERE v.nodeId = d.nodeId AND v."current" = 1) <> 1`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id WHERE v."current" = 1 AND dv.published = 1`), 0);
-    assert.equal(value(`SELECT count(*) FROM (SELECT v.nodeId FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 GROUP BY v.nodeId HAVING count(*) > 1)`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 1 AND NOT EXISTS (SELECT 1 FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = d.nodeId)`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoContentVersion v JOIN umbracoNode n ON n.id = v.nodeId WHERE n.nodeObjectType = '${MEDIA}' AND NOT EXISTS (SELECT 1 FROM umbracoMediaVersion m WHERE m.id = v.id)`), 0);
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoDocument d WHERE (SELECT count(*) FROM umbracoContentVersion v WHERE v.nodeId = d.nodeId AND v."current" = 1) <> 1`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id WHERE v."current" = 1 AND dv.published = 1`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM (SELECT v.nodeId FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 GROUP BY v.nodeId HAVING count(*) > 1)`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoDocument d WHERE d.published = 1 AND NOT EXISTS (SELECT 1 FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = d.nodeId)`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoContentVersion v JOIN umbracoNode n ON n.id = v.nodeId WHERE n.nodeObjectType = '${MEDIA}' AND NOT EXISTS (SELECT 1 FROM umbracoMediaVersion m WHERE m.id = v.id)`,
+      ),
+      0,
+    );
   });
 
   it('has published, edited, unpublished, draft-only and trashed documents', () => {
     const published = `EXISTS (SELECT 1 FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = d.nodeId)`;
-    assert.ok(Number(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 1 AND d.edited = 1`)) > 0, 'pending edits');
-    assert.ok(Number(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 0 AND ${published}`)) > 0, 'unpublished with a stale published version');
-    assert.ok(Number(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 0 AND NOT ${published}`)) > 0, 'never published');
-    assert.ok(Number(value(`SELECT count(*) FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId WHERE n.trashed = 1 AND d.published = 1`)) > 0, 'trashed but still flagged published');
-    assert.ok(Number(value(`SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoDocument d ON d.nodeId = c.nodeId WHERE d.published = 1 AND c.published = 0`)) > 0, 'unpublished cultures');
+    assert.ok(
+      Number(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 1 AND d.edited = 1`)) > 0,
+      'pending edits',
+    );
+    assert.ok(
+      Number(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 0 AND ${published}`)) > 0,
+      'unpublished with a stale published version',
+    );
+    assert.ok(
+      Number(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 0 AND NOT ${published}`)) > 0,
+      'never published',
+    );
+    assert.ok(
+      Number(
+        value(
+          `SELECT count(*) FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId WHERE n.trashed = 1 AND d.published = 1`,
+        ),
+      ) > 0,
+      'trashed but still flagged published',
+    );
+    assert.ok(
+      Number(
+        value(
+          `SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoDocument d ON d.nodeId = c.nodeId WHERE d.published = 1 AND c.published = 0`,
+        ),
+      ) > 0,
+      'unpublished cultures',
+    );
   });
 
   it('moves trashed items under the recycle bins with matching paths and levels', () => {
-    for (const [bin, type] of [[-20, DOCUMENT], [-21, MEDIA]] as const) {
-      const trashed = all(`SELECT n.id, n.parentId, n.level, n.path, p.path AS parentPath, p.level AS parentLevel FROM umbracoNode n LEFT JOIN umbracoNode p ON p.id = n.parentId WHERE n.trashed = 1 AND n.nodeObjectType = ?`, type);
+    for (const [bin, type] of [
+      [-20, DOCUMENT],
+      [-21, MEDIA],
+    ] as const) {
+      const trashed = all(
+        `SELECT n.id, n.parentId, n.level, n.path, p.path AS parentPath, p.level AS parentLevel FROM umbracoNode n LEFT JOIN umbracoNode p ON p.id = n.parentId WHERE n.trashed = 1 AND n.nodeObjectType = ?`,
+        type,
+      );
       assert.ok(trashed.length > 0, `trashed items under ${bin}`);
       for (const t of trashed) {
         if (t.parentId === bin) assert.deepEqual([t.level, t.path], [1, `-1,${bin},${t.id}`]);
@@ -87,39 +179,102 @@ describe('demo-db generator', () => {
         assert.ok(String(t.path).startsWith(`-1,${bin},`));
       }
     }
-    assert.equal(value(`SELECT count(*) FROM umbracoNode n JOIN umbracoNode p ON p.id = n.parentId WHERE n.id > 0 AND n.nodeObjectType IN ('${DOCUMENT}', '${MEDIA}') AND (n.path <> p.path || ',' || n.id OR n.level <> p.level + 1) AND n.parentId NOT IN (-20, -21)`), 0);
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoNode n JOIN umbracoNode p ON p.id = n.parentId WHERE n.id > 0 AND n.nodeObjectType IN ('${DOCUMENT}', '${MEDIA}') AND (n.path <> p.path || ',' || n.id OR n.level <> p.level + 1) AND n.parentId NOT IN (-20, -21)`,
+      ),
+      0,
+    );
   });
 
   it('keeps references between tables intact', () => {
-    assert.equal(value(`SELECT count(*) FROM umbracoPropertyData pd LEFT JOIN umbracoContentVersion v ON v.id = pd.versionId WHERE v.id IS NULL`), 0);
-    assert.equal(value(`SELECT count(*) FROM cmsPropertyType pt LEFT JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId WHERE dt.nodeId IS NULL`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoContent c LEFT JOIN cmsContentType ct ON ct.nodeId = c.contentTypeId WHERE ct.nodeId IS NULL`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoNode n LEFT JOIN umbracoNode p ON p.id = n.parentId WHERE p.id IS NULL`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoPropertyData WHERE (intValue IS NOT NULL) + (decimalValue IS NOT NULL) + (dateValue IS NOT NULL) + (varcharValue IS NOT NULL) + (textValue IS NOT NULL) <> 1`), 0);
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoPropertyData pd LEFT JOIN umbracoContentVersion v ON v.id = pd.versionId WHERE v.id IS NULL`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM cmsPropertyType pt LEFT JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId WHERE dt.nodeId IS NULL`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoContent c LEFT JOIN cmsContentType ct ON ct.nodeId = c.contentTypeId WHERE ct.nodeId IS NULL`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(`SELECT count(*) FROM umbracoNode n LEFT JOIN umbracoNode p ON p.id = n.parentId WHERE p.id IS NULL`),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoPropertyData WHERE (intValue IS NOT NULL) + (decimalValue IS NOT NULL) + (dateValue IS NOT NULL) + (varcharValue IS NOT NULL) + (textValue IS NOT NULL) <> 1`,
+      ),
+      0,
+    );
   });
 
   it('models the content types of a real site', () => {
     const docTypes = `FROM cmsContentType ct JOIN umbracoNode n ON n.id = ct.nodeId WHERE n.nodeObjectType = '${DOCUMENT_TYPE}'`;
     assert.ok(Number(value(`SELECT count(*) ${docTypes} AND ct.isElement = 0`)) >= 8);
     assert.ok(Number(value(`SELECT count(*) ${docTypes} AND ct.isElement = 1`)) >= 3);
-    assert.ok(Number(value(`SELECT count(*) FROM (SELECT parentContentTypeId FROM cmsContentType2ContentType GROUP BY 1 HAVING count(*) >= 2)`)) >= 2, 'shared compositions');
-    assert.ok(Number(value(`SELECT count(*) ${docTypes} AND ct.variations = 1 AND ct.isElement = 0`)) > 0, 'variant document types');
+    assert.ok(
+      Number(
+        value(
+          `SELECT count(*) FROM (SELECT parentContentTypeId FROM cmsContentType2ContentType GROUP BY 1 HAVING count(*) >= 2)`,
+        ),
+      ) >= 2,
+      'shared compositions',
+    );
+    assert.ok(
+      Number(value(`SELECT count(*) ${docTypes} AND ct.variations = 1 AND ct.isElement = 0`)) > 0,
+      'variant document types',
+    );
     assert.ok(Number(value(`SELECT count(*) FROM cmsPropertyTypeGroup WHERE type = 1`)) > 0, 'tabs');
-    assert.ok(Number(value(`SELECT count(*) FROM cmsPropertyTypeGroup WHERE alias LIKE '%/%'`)) > 0, 'groups inside tabs');
-    assert.ok(Number(value(`SELECT count(*) FROM cmsDocumentType WHERE IsDefault = 1`)) > 0 && Number(value(`SELECT count(*) FROM cmsContentTypeAllowedContentType`)) > 0);
+    assert.ok(
+      Number(value(`SELECT count(*) FROM cmsPropertyTypeGroup WHERE alias LIKE '%/%'`)) > 0,
+      'groups inside tabs',
+    );
+    assert.ok(
+      Number(value(`SELECT count(*) FROM cmsDocumentType WHERE IsDefault = 1`)) > 0 &&
+        Number(value(`SELECT count(*) FROM cmsContentTypeAllowedContentType`)) > 0,
+    );
     for (const editor of EDITORS) {
-      const rows = value(`SELECT count(*) FROM umbracoPropertyData pd JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId WHERE dt.propertyEditorAlias = '${editor}'`);
+      const rows = value(
+        `SELECT count(*) FROM umbracoPropertyData pd JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId WHERE dt.propertyEditorAlias = '${editor}'`,
+      );
       assert.ok(Number(rows) > 0, `${editor} has stored values`);
     }
   });
 
   it('builds a deep, multilingual tree with domains', () => {
-    assert.ok(Number(value(`SELECT max(level) FROM umbracoNode WHERE nodeObjectType = '${DOCUMENT}' AND trashed = 0`)) >= 5);
-    assert.ok(Number(value(`SELECT count(*) FROM umbracoNode WHERE nodeObjectType = '${DOCUMENT}' AND parentId = -1`)) >= 3);
-    assert.deepEqual(all('SELECT languageISOCode AS iso, isDefaultVariantLang AS d FROM umbracoLanguage ORDER BY id').map((r) => ({ ...r })), [{ iso: 'en-US', d: 1 }, { iso: 'da', d: 0 }]);
+    assert.ok(
+      Number(value(`SELECT max(level) FROM umbracoNode WHERE nodeObjectType = '${DOCUMENT}' AND trashed = 0`)) >= 5,
+    );
+    assert.ok(
+      Number(value(`SELECT count(*) FROM umbracoNode WHERE nodeObjectType = '${DOCUMENT}' AND parentId = -1`)) >= 3,
+    );
+    assert.deepEqual(
+      all('SELECT languageISOCode AS iso, isDefaultVariantLang AS d FROM umbracoLanguage ORDER BY id').map((r) => ({
+        ...r,
+      })),
+      [
+        { iso: 'en-US', d: 1 },
+        { iso: 'da', d: 0 },
+      ],
+    );
     assert.equal(value('SELECT count(DISTINCT domainRootStructureID) FROM umbracoDomain'), 1);
     assert.ok(Number(value('SELECT count(*) FROM umbracoContentVersionCultureVariation')) > 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoContent x ON x.nodeId = c.nodeId JOIN cmsContentType ct ON ct.nodeId = x.contentTypeId WHERE ct.variations = 0`), 0);
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoContent x ON x.nodeId = c.nodeId JOIN cmsContentType ct ON ct.nodeId = x.contentTypeId WHERE ct.variations = 0`,
+      ),
+      0,
+    );
   });
 
   it('stores dates, GUIDs and UDIs the way 17.0 does', () => {
@@ -128,39 +283,93 @@ describe('demo-db generator', () => {
     assert.equal(value(`SELECT count(*) FROM umbracoContentVersion WHERE versionDate ${badDate}`), 0);
     assert.equal(value(`SELECT count(*) FROM umbracoPropertyData WHERE dateValue ${badDate}`), 0);
     assert.equal(value(`SELECT count(*) FROM umbracoPropertyData WHERE decimalValue NOT GLOB '*[0-9].[0-9]*'`), 0);
-    const text = all(`SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE v LIKE '%umb://%' OR v LIKE '%mediaKey%'`).map((r) => String(r.v)).join('\n');
+    const text = all(
+      `SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE v LIKE '%umb://%' OR v LIKE '%mediaKey%'`,
+    )
+      .map((r) => String(r.v))
+      .join('\n');
     const udis = [...text.matchAll(/umb:\/\/(?:document|media|element)\/(\w{32})/g)].map((m) => m[1]);
     const mediaKeys = [...text.matchAll(/mediaKey\\?"?:\\?"?([\w-]{36})/g)].map((m) => m[1]);
     assert.ok(udis.length > 0 && mediaKeys.length > 0);
-    for (const key of [...udis, ...mediaKeys]) assert.equal(key, key?.toLowerCase(), 'GUIDs inside values are lower-case');
+    for (const key of [...udis, ...mediaKeys])
+      assert.equal(key, key?.toLowerCase(), 'GUIDs inside values are lower-case');
   });
 
   it('writes URL segments per language, published ones only for published cultures, unique among siblings', () => {
     const languages = Number(value('SELECT count(*) FROM umbracoLanguage'));
-    assert.equal(value(`SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN umbracoDocument d ON d.nodeId = n.id WHERE u.isDraft = 0 AND d.published = 0`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN umbracoDocumentCultureVariation c ON c.nodeId = n.id AND c.languageId = u.languageId WHERE u.isDraft = 0 AND c.published = 0`), 0);
-    assert.equal(value(`SELECT count(*) FROM umbracoNode n JOIN umbracoContent x ON x.nodeId = n.id JOIN cmsContentType ct ON ct.nodeId = x.contentTypeId WHERE ct.variations = 0 AND n.nodeObjectType = '${DOCUMENT}' AND (SELECT count(*) FROM umbracoDocumentUrl u WHERE u.uniqueId = n.uniqueId AND u.isDraft = 1) <> ${languages}`), 0);
-    assert.equal(value(`SELECT count(*) FROM (SELECT n.parentId, u.languageId, u.urlSegment FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId WHERE u.isDraft = 0 AND n.trashed = 0 GROUP BY 1, 2, 3 HAVING count(*) > 1)`), 0);
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN umbracoDocument d ON d.nodeId = n.id WHERE u.isDraft = 0 AND d.published = 0`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN umbracoDocumentCultureVariation c ON c.nodeId = n.id AND c.languageId = u.languageId WHERE u.isDraft = 0 AND c.published = 0`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM umbracoNode n JOIN umbracoContent x ON x.nodeId = n.id JOIN cmsContentType ct ON ct.nodeId = x.contentTypeId WHERE ct.variations = 0 AND n.nodeObjectType = '${DOCUMENT}' AND (SELECT count(*) FROM umbracoDocumentUrl u WHERE u.uniqueId = n.uniqueId AND u.isDraft = 1) <> ${languages}`,
+      ),
+      0,
+    );
+    assert.equal(
+      value(
+        `SELECT count(*) FROM (SELECT n.parentId, u.languageId, u.urlSegment FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId WHERE u.isDraft = 0 AND n.trashed = 0 GROUP BY 1, 2, 3 HAVING count(*) > 1)`,
+      ),
+      0,
+    );
   });
 
   it('includes broken references and references to trashed items', () => {
-    const udis = all(`SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE coalesce(varcharValue, textValue) LIKE 'umb://document/%'`)
-      .flatMap((r) => String(r.v).split(',')).map((u) => u.slice(-32).toUpperCase());
-    const keys = new Map(all(`SELECT replace(uniqueId, '-', '') AS k, trashed FROM umbracoNode`).map((r) => [String(r.k), Number(r.trashed)]));
-    assert.ok(udis.some((k) => !keys.has(k)), 'a picker points at a key that exists nowhere');
-    assert.ok(udis.some((k) => keys.get(k) === 1), 'a picker points at a trashed document');
+    const udis = all(
+      `SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE coalesce(varcharValue, textValue) LIKE 'umb://document/%'`,
+    )
+      .flatMap((r) => String(r.v).split(','))
+      .map((u) => u.slice(-32).toUpperCase());
+    const keys = new Map(
+      all(`SELECT replace(uniqueId, '-', '') AS k, trashed FROM umbracoNode`).map((r) => [
+        String(r.k),
+        Number(r.trashed),
+      ]),
+    );
+    assert.ok(
+      udis.some((k) => !keys.has(k)),
+      'a picker points at a key that exists nowhere',
+    );
+    assert.ok(
+      udis.some((k) => keys.get(k) === 1),
+      'a picker points at a trashed document',
+    );
   });
 
   it('records every document and media item as the read service must serve it', () => {
     assert.equal(records.length, summary.documents + summary.media);
-    assert.equal(records.length, value(`SELECT count(*) FROM umbracoNode WHERE nodeObjectType IN ('${DOCUMENT}', '${MEDIA}')`));
-    const segments = new Map(all(`SELECT lower(uniqueId) AS k, urlSegment AS s FROM umbracoDocumentUrl WHERE isDraft = 0 AND languageId = 1`).map((r) => [r.k, r.s]));
-    for (const r of records.filter((x) => x.kind === 'document')) assert.equal(r.urlSegment, segments.get(r.key) ?? null, `segment of ${r.id}`);
-    const stored = new Map(all(`SELECT lower(n.uniqueId) AS k, count(*) AS c FROM umbracoPropertyData pd JOIN umbracoContentVersion v ON v.id = pd.versionId
+    assert.equal(
+      records.length,
+      value(`SELECT count(*) FROM umbracoNode WHERE nodeObjectType IN ('${DOCUMENT}', '${MEDIA}')`),
+    );
+    const segments = new Map(
+      all(
+        `SELECT lower(uniqueId) AS k, urlSegment AS s FROM umbracoDocumentUrl WHERE isDraft = 0 AND languageId = 1`,
+      ).map((r) => [r.k, r.s]),
+    );
+    for (const r of records.filter((x) => x.kind === 'document'))
+      assert.equal(r.urlSegment, segments.get(r.key) ?? null, `segment of ${r.id}`);
+    const stored = new Map(
+      all(`SELECT lower(n.uniqueId) AS k, count(*) AS c FROM umbracoPropertyData pd JOIN umbracoContentVersion v ON v.id = pd.versionId
       JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 JOIN umbracoNode n ON n.id = v.nodeId
-      WHERE pd.languageId IS NULL OR pd.languageId = 1 GROUP BY 1`).map((r) => [r.k, r.c]));
-    for (const r of records.filter((x) => x.kind === 'document' && x.visible)) assert.equal(Object.keys(r.values).length, stored.get(r.key) ?? 0, `values of ${r.id}`);
-    const paths = new Map(all(`SELECT v.nodeId AS id, m.path FROM umbracoContentVersion v JOIN umbracoMediaVersion m ON m.id = v.id WHERE v."current" = 1`).map((r) => [r.id, r.path]));
+      WHERE pd.languageId IS NULL OR pd.languageId = 1 GROUP BY 1`).map((r) => [r.k, r.c]),
+    );
+    for (const r of records.filter((x) => x.kind === 'document' && x.visible))
+      assert.equal(Object.keys(r.values).length, stored.get(r.key) ?? 0, `values of ${r.id}`);
+    const paths = new Map(
+      all(
+        `SELECT v.nodeId AS id, m.path FROM umbracoContentVersion v JOIN umbracoMediaVersion m ON m.id = v.id WHERE v."current" = 1`,
+      ).map((r) => [r.id, r.path]),
+    );
     for (const r of records.filter((x) => x.kind === 'media' && x.contentTypeAlias === 'Image')) {
       assert.equal((r.values.umbracoFile as { src: string }).src, paths.get(r.id));
     }
@@ -176,7 +385,8 @@ describe('demo-db generator', () => {
     const bad = cli('--items', 'many', '--languages', '9', '--colour', 'blue');
     assert.equal(bad.status, 2);
     assert.equal(bad.stderr.trim().split('\n').length, 1);
-    for (const flag of ['--items', '--languages', '--colour', '--out']) assert.ok(bad.stderr.includes(flag), `mentions ${flag}`);
+    for (const flag of ['--items', '--languages', '--colour', '--out'])
+      assert.ok(bad.stderr.includes(flag), `mentions ${flag}`);
     const forced = cli('--out', file('taken.db'), '--items', '20', '--force');
     assert.equal(forced.status, 0, forced.stderr);
     assert.match(forced.stdout, /20 documents|16 documents/);

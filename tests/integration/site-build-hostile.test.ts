@@ -15,11 +15,17 @@ import { fingerprint } from '../support/hostile-harness.ts';
 import { writeFixtureSnapshot, type FixtureItem } from '../support/site-fixture-snapshot.ts';
 
 const KEY = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-const HOSTILE: FixtureItem[] = [{
-  id: 1, key: KEY(1), name: 'Home \u2028 line', type: 'page', url: '/',
-  properties: { title: { editorAlias: 'Umbraco.TextBox', value: 'Cut emoji \ud83d and \u2029' } },
-  children: [{ id: 2, key: KEY(2), name: 'Half \udc00 surrogate', type: 'page', url: '/half/' }],
-}];
+const HOSTILE: FixtureItem[] = [
+  {
+    id: 1,
+    key: KEY(1),
+    name: 'Home \u2028 line',
+    type: 'page',
+    url: '/',
+    properties: { title: { editorAlias: 'Umbraco.TextBox', value: 'Cut emoji \ud83d and \u2029' } },
+    children: [{ id: 2, key: KEY(2), name: 'Half \udc00 surrogate', type: 'page', url: '/half/' }],
+  },
+];
 
 let work: string;
 before(async () => {
@@ -30,7 +36,10 @@ after(() => rm(work, { recursive: true, force: true }));
 async function build(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stderr: string }> {
   let stderr = '';
   const sink = { write: (text: string) => ((stderr += text), true) };
-  const code = await runBuild([...args, '--quiet', '--cache', path.join(work, 'cache')], env, { stdout: sink, stderr: sink });
+  const code = await runBuild([...args, '--quiet', '--cache', path.join(work, 'cache')], env, {
+    stdout: sink,
+    stderr: sink,
+  });
   return { code, stderr };
 }
 
@@ -40,28 +49,40 @@ describe('hostile snapshots and failing builds', () => {
     await writeFixtureSnapshot(snapshot, { content: HOSTILE, media: [] });
     const result = await build(['--snapshot', snapshot, '--out', path.join(work, 'text-dist')]);
     assert.equal(result.code, 0, result.stderr);
-    const bundles = JSON.parse(await readFile(path.join(work, 'text-dist', 'search-bundles.json'), 'utf8')) as { bundles: string[] };
+    const bundles = JSON.parse(await readFile(path.join(work, 'text-dist', 'search-bundles.json'), 'utf8')) as {
+      bundles: string[];
+    };
     assert.deepEqual(bundles.bundles, ['pagefind/']);
   });
 
   it('a build whose astro step fails leaves the previous dist/ byte-identical', async () => {
     const snapshot = path.join(work, 'plain-snapshot');
-    await writeFixtureSnapshot(snapshot, { content: [{ id: 1, key: KEY(1), name: 'Home', type: 'page', url: '/' }], media: [] });
+    await writeFixtureSnapshot(snapshot, {
+      content: [{ id: 1, key: KEY(1), name: 'Home', type: 'page', url: '/' }],
+      media: [],
+    });
     const dist = path.join(work, 'kept-dist');
     await mkdir(path.join(dist, 'sub'), { recursive: true });
     await writeFile(path.join(dist, 'index.html'), '<p>previous site</p>');
     await writeFile(path.join(dist, 'sub', 'page.html'), '<p>previous page</p>');
     const before = await fingerprint(dist);
-    const result = await build(['--snapshot', snapshot, '--out', dist], { NODE_OPTIONS: '--require ./no-such-preload.cjs' });
+    const result = await build(['--snapshot', snapshot, '--out', dist], {
+      NODE_OPTIONS: '--require ./no-such-preload.cjs',
+    });
     assert.equal(result.code, BUILD_EXIT_CODES.astro, result.stderr);
     assert.deepEqual(await fingerprint(dist), before);
-    const siblings = (await import('node:fs/promises').then((fs) => fs.readdir(work))).filter((name) => name.startsWith('kept-dist.'));
+    const siblings = (await import('node:fs/promises').then((fs) => fs.readdir(work))).filter((name) =>
+      name.startsWith('kept-dist.'),
+    );
     assert.deepEqual(siblings, [], 'no staging folder left behind');
   });
 
   it('a snapshot swap cut between its two renames is put back by the next command that reads it', async () => {
     const out = path.join(work, 'swapped');
-    await writeFixtureSnapshot(out, { content: [{ id: 1, key: KEY(1), name: 'Home', type: 'page', url: '/' }], media: [] });
+    await writeFixtureSnapshot(out, {
+      content: [{ id: 1, key: KEY(1), name: 'Home', type: 'page', url: '/' }],
+      media: [],
+    });
     const deadPid = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
     await rename(out, `${out}.old-${deadPid}`);
     const manifest = await validateSnapshot(out, false);

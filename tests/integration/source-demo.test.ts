@@ -15,18 +15,34 @@ describe('demo database served as recorded', () => {
   const byId = new Map<number, DemoRecord>();
   const servedAncestors = (record: DemoRecord): number[] => {
     const chain: number[] = [];
-    for (let p = byId.get(record.parentId); p?.visible && p.kind === record.kind; p = byId.get(p.parentId)) chain.unshift(p.id);
+    for (let p = byId.get(record.parentId); p?.visible && p.kind === record.kind; p = byId.get(p.parentId))
+      chain.unshift(p.id);
     return chain;
   };
-  const summary = generateDemoDatabase({ out: dbPath, items: 600, languages: 3, seed: 7, record: (r) => records.push(r) });
+  const summary = generateDemoDatabase({
+    out: dbPath,
+    items: 600,
+    languages: 3,
+    seed: 7,
+    record: (r) => records.push(r),
+  });
 
   for (const r of records) byId.set(r.id, r);
 
   it('has every kind of item the checks need', () => {
     assert.equal(records.length, summary.documents + summary.media);
-    assert.ok(records.some((r) => r.kind === 'document' && r.visible && Object.keys(r.cultures).length > 1), 'variant documents');
-    assert.ok(records.some((r) => r.kind === 'document' && !r.visible && !r.trashed), 'unpublished or draft-only documents');
-    assert.ok(records.some((r) => r.trashed && r.kind === 'document') && records.some((r) => r.trashed && r.kind === 'media'), 'trashed items');
+    assert.ok(
+      records.some((r) => r.kind === 'document' && r.visible && Object.keys(r.cultures).length > 1),
+      'variant documents',
+    );
+    assert.ok(
+      records.some((r) => r.kind === 'document' && !r.visible && !r.trashed),
+      'unpublished or draft-only documents',
+    );
+    assert.ok(
+      records.some((r) => r.trashed && r.kind === 'document') && records.some((r) => r.trashed && r.kind === 'media'),
+      'trashed items',
+    );
   });
 
   it('every visible item answers by id and key with the recorded name, segment and values; the rest 404', async () => {
@@ -48,7 +64,11 @@ describe('demo database served as recorded', () => {
         assert.equal(body.name, record.name, `${where} name`);
         assert.equal(body.type, record.contentTypeAlias, `${where} type`);
         assert.equal(body.sortOrder, record.sortOrder, `${where} sortOrder`);
-        assert.deepEqual(body.path.map((a: { id: number }) => a.id), servedAncestors(record), `${where} path`);
+        assert.deepEqual(
+          body.path.map((a: { id: number }) => a.id),
+          servedAncestors(record),
+          `${where} path`,
+        );
         if (record.kind === 'document') assert.equal(body.urlSegment, record.urlSegment, `${where} segment`);
         assertValues(body.properties, record.values, where);
         for (const [iso, culture] of Object.entries(record.cultures)) {
@@ -67,7 +87,11 @@ describe('demo database served as recorded', () => {
 });
 
 /** Recorded aliases carry exactly the served values; every other property is served as null. */
-function assertValues(served: Record<string, { value: unknown }>, recorded: Record<string, unknown>, where: string): void {
+function assertValues(
+  served: Record<string, { value: unknown }>,
+  recorded: Record<string, unknown>,
+  where: string,
+): void {
   for (const [alias, value] of Object.entries(recorded)) {
     assert.ok(served[alias], `${where}: ${alias} is served`);
     assert.deepEqual(served[alias].value, value, `${where}: ${alias}`);

@@ -10,7 +10,11 @@ import { sharedDatabase } from '../support/shared-databases.ts';
 const DB = sharedDatabase('tdufrane_searchcourse.db');
 const PROBLEM = 'application/problem+json';
 
-function assertProblem(res: { status: number; contentType: string; body: any }, status: number, parameter?: string): void {
+function assertProblem(
+  res: { status: number; contentType: string; body: any },
+  status: number,
+  parameter?: string,
+): void {
   assert.equal(res.status, status);
   assert.ok(res.contentType.startsWith(PROBLEM), `content type ${res.contentType}`);
   assert.equal(res.body.status, status);
@@ -28,12 +32,21 @@ describe('errors', () => {
   it('400 names the missing or malformed parameter', async () => {
     await withReadService({ dbPath: DB }, async (_s, call) => {
       const cases: Array<[string, Record<string, string>, string]> = [
-        ['GetContentById', {}, 'id'], ['GetContentById', { id: 'abc' }, 'id'], ['GetContentById', { id: '1.5' }, 'id'],
-        ['GetContentById', { id: '99999999999' }, 'id'], ['GetMediaById', { id: '' }, 'id'], ['GetContentTypeById', { id: 'x' }, 'id'],
-        ['GetContentByKey', {}, 'key'], ['GetContentByKey', { key: 'not-a-guid' }, 'key'], ['GetMediaByKey', { key: '1234' }, 'key'],
-        ['GetContentTypeByKey', { key: 'zz' }, 'key'], ['GetContentTypeByAlias', {}, 'alias'],
-        ['GetContentAtRoot', { maxLevel: '-1' }, 'maxLevel'], ['GetContentAtRoot', { maxLevel: 'two' }, 'maxLevel'],
-        ['GetContentById', { id: '1101', maxLevel: '1.5' }, 'maxLevel'], ['GetMediaAtRoot', { maxLevel: '-3' }, 'maxLevel'],
+        ['GetContentById', {}, 'id'],
+        ['GetContentById', { id: 'abc' }, 'id'],
+        ['GetContentById', { id: '1.5' }, 'id'],
+        ['GetContentById', { id: '99999999999' }, 'id'],
+        ['GetMediaById', { id: '' }, 'id'],
+        ['GetContentTypeById', { id: 'x' }, 'id'],
+        ['GetContentByKey', {}, 'key'],
+        ['GetContentByKey', { key: 'not-a-guid' }, 'key'],
+        ['GetMediaByKey', { key: '1234' }, 'key'],
+        ['GetContentTypeByKey', { key: 'zz' }, 'key'],
+        ['GetContentTypeByAlias', {}, 'alias'],
+        ['GetContentAtRoot', { maxLevel: '-1' }, 'maxLevel'],
+        ['GetContentAtRoot', { maxLevel: 'two' }, 'maxLevel'],
+        ['GetContentById', { id: '1101', maxLevel: '1.5' }, 'maxLevel'],
+        ['GetMediaAtRoot', { maxLevel: '-3' }, 'maxLevel'],
       ];
       for (const [op, query, parameter] of cases) assertProblem(await call(op, query), 400, parameter);
     });
@@ -73,7 +86,9 @@ describe('errors', () => {
     await withReadService({ dbPath: DB, apiKey: 's3cret-key' }, async (service, call) => {
       assertProblem(await call('GetContentAtRoot'), 401);
       const url = `${service.url}${API}/GetContentAtRoot`;
-      const basic = (user: string, key: string) => ({ headers: { Authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` } });
+      const basic = (user: string, key: string) => ({
+        headers: { Authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` },
+      });
       assertProblem(await getJson(url, basic('api', 'wrong')), 401);
       assertProblem(await getJson(url, basic('admin', 's3cret-key')), 401);
       assert.equal((await getJson(url, basic('api', 's3cret-key'))).status, 200);
@@ -104,7 +119,9 @@ describe('errors', () => {
       await assert.rejects(startReadService({ dbPath: other }), /no Umbraco tables/);
       const v7 = join(dir, 'v7.db');
       const old = new DatabaseSync(v7);
-      old.exec('CREATE TABLE umbracoNode (id INTEGER); CREATE TABLE cmsDocument (nodeId INTEGER); CREATE TABLE cmsContentXml (nodeId INTEGER)');
+      old.exec(
+        'CREATE TABLE umbracoNode (id INTEGER); CREATE TABLE cmsDocument (nodeId INTEGER); CREATE TABLE cmsContentXml (nodeId INTEGER)',
+      );
       old.close();
       await assert.rejects(startReadService({ dbPath: v7 }), /Umbraco 7/);
     });

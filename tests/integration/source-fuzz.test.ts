@@ -14,14 +14,78 @@ const REQUESTS = 3000;
 const PARALLEL = 8;
 const AUTH = `Basic ${Buffer.from(`api:${KEY}`).toString('base64')}`;
 const BASE = '/cms/Ext/Migrations/';
-const OPERATIONS = ['GetContentAtRoot', 'GetContentById', 'GetContentByKey', 'GetMediaAtRoot', 'GetMediaById',
-  'GetMediaByKey', 'GetContentTypeById', 'GetContentTypeByKey', 'GetContentTypeByAlias', 'getcontentbyid', 'Nope'];
-const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'PROPFIND', 'BREW',
-  'get', 'M-SEARCH', 'CONNECT', 'G\u00e9T', ''];
-const BAD_TARGETS = ['//[', 'http://[::1', '//a:99999/', 'http://%zz/', '//[::1]:x/', '*', 'http://', '\u00ff', '/%',
-  '/%00', '/..%2f..%2fetc/passwd', `/${'a'.repeat(9000)}`, 'http://user:pass@host/', '/?%zz=%zz', 'https://[v7.x]/'];
-const VALUES = ['1', '-1', '0', '1101', '2147483648', '1e3', '0x10', ' 7 ', '', '%00', '{00000000-0000-0000-0000-000000000000}',
-  '\u2028', '__proto__', 'constructor', '%ED%A0%80', '%FF%FE', '9'.repeat(400), 'NaN', '1%2C2', '[]', '{}'];
+const OPERATIONS = [
+  'GetContentAtRoot',
+  'GetContentById',
+  'GetContentByKey',
+  'GetMediaAtRoot',
+  'GetMediaById',
+  'GetMediaByKey',
+  'GetContentTypeById',
+  'GetContentTypeByKey',
+  'GetContentTypeByAlias',
+  'getcontentbyid',
+  'Nope',
+];
+const METHODS = [
+  'GET',
+  'GET',
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'OPTIONS',
+  'TRACE',
+  'PATCH',
+  'PROPFIND',
+  'BREW',
+  'get',
+  'M-SEARCH',
+  'CONNECT',
+  'G\u00e9T',
+  '',
+];
+const BAD_TARGETS = [
+  '//[',
+  'http://[::1',
+  '//a:99999/',
+  'http://%zz/',
+  '//[::1]:x/',
+  '*',
+  'http://',
+  '\u00ff',
+  '/%',
+  '/%00',
+  '/..%2f..%2fetc/passwd',
+  `/${'a'.repeat(9000)}`,
+  'http://user:pass@host/',
+  '/?%zz=%zz',
+  'https://[v7.x]/',
+];
+const VALUES = [
+  '1',
+  '-1',
+  '0',
+  '1101',
+  '2147483648',
+  '1e3',
+  '0x10',
+  ' 7 ',
+  '',
+  '%00',
+  '{00000000-0000-0000-0000-000000000000}',
+  '\u2028',
+  '__proto__',
+  'constructor',
+  '%ED%A0%80',
+  '%FF%FE',
+  '9'.repeat(400),
+  'NaN',
+  '1%2C2',
+  '[]',
+  '{}',
+];
 
 let service: ServiceProcess;
 before(async () => {
@@ -38,15 +102,19 @@ const encodeValue = (value: string): string => (value.startsWith('%') ? value : 
 
 function makeTarget(random: () => number): string {
   if (random() < 0.25) return pick(random, BAD_TARGETS);
-  const query = Array.from({ length: Math.floor(random() * 4) }, () =>
-    `${pick(random, ['id', 'key', 'alias', 'maxLevel', 'ID', 'maxlevel', '__proto__'])}=${encodeValue(pick(random, VALUES))}`);
+  const query = Array.from(
+    { length: Math.floor(random() * 4) },
+    () =>
+      `${pick(random, ['id', 'key', 'alias', 'maxLevel', 'ID', 'maxlevel', '__proto__'])}=${encodeValue(pick(random, VALUES))}`,
+  );
   return `${BASE}${pick(random, OPERATIONS)}${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }
 
 function makeRequest(random: () => number): { text: string; method: string } {
   const method = pick(random, METHODS);
   const headers = ['Host: 127.0.0.1', 'Connection: close'];
-  if (random() < 0.7) headers.push(`Authorization: ${random() < 0.8 ? AUTH : `Basic ${'x'.repeat(Math.floor(random() * 50))}`}`);
+  if (random() < 0.7)
+    headers.push(`Authorization: ${random() < 0.8 ? AUTH : `Basic ${'x'.repeat(Math.floor(random() * 50))}`}`);
   if (random() < 0.1) headers.push(`X-Huge: ${'h'.repeat(20_000 + Math.floor(random() * 50_000))}`);
   if (random() < 0.1) headers.push(...Array.from({ length: 300 }, (_, i) => `X-Many-${i}: ${i}`));
   if (random() < 0.05) headers.push('Content-Length: abc');
@@ -60,11 +128,13 @@ function checkAnswer(answer: RawAnswer | undefined, request: { text: string; met
   const shown = JSON.stringify(request.text.slice(0, 120));
   if (answer === undefined) return `no answer to ${shown}`;
   if (answer.status < 400) return undefined;
-  if (!/^application\/problem\+json/.test(answer.headers.get('content-type') ?? '')) return `${answer.status} not problem+json for ${shown}`;
+  if (!/^application\/problem\+json/.test(answer.headers.get('content-type') ?? ''))
+    return `${answer.status} not problem+json for ${shown}`;
   if (request.method === 'HEAD') return undefined;
   try {
     const body = JSON.parse(answer.body) as { status?: unknown; title?: unknown; detail?: unknown };
-    if (body.status !== answer.status || typeof body.title !== 'string' || typeof body.detail !== 'string') return `bad problem for ${shown}`;
+    if (body.status !== answer.status || typeof body.title !== 'string' || typeof body.detail !== 'string')
+      return `bad problem for ${shown}`;
   } catch {
     return `unparseable problem body for ${shown}`;
   }

@@ -34,7 +34,10 @@ describe('hostile requests', () => {
     const service = await startServiceProcess(['--db', DB], { SOURCE_API_KEY: KEY });
     try {
       for (const target of ['//[', 'http://[::1', '//a:99999/', 'http://%zz/', '//[::1]:x/']) {
-        assertProblem(await sendRaw(service.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), 400);
+        assertProblem(
+          await sendRaw(service.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+          400,
+        );
         assert.ok(service.alive(), `still running after ${target}`);
       }
     } finally {
@@ -42,12 +45,18 @@ describe('hostile requests', () => {
     }
   });
 
-  it('bad request lines, oversized headers and CONNECT get problem+json, not Node\'s bare answers', async () => {
+  it("bad request lines, oversized headers and CONNECT get problem+json, not Node's bare answers", async () => {
     const service = await startServiceProcess(['--db', DB]);
     try {
       assertProblem(await sendRaw(service.port, 'GARBAGE\r\n\r\n'), 400);
-      assertProblem(await sendRaw(service.port, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`), 431);
-      assertProblem(await sendRaw(service.port, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n'), 405);
+      assertProblem(
+        await sendRaw(service.port, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`),
+        431,
+      );
+      assertProblem(
+        await sendRaw(service.port, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n'),
+        405,
+      );
       assert.ok(service.alive());
     } finally {
       await service.stop();
@@ -67,9 +76,13 @@ describe('hostile requests', () => {
     const copy = path.join(work, 'proto.db');
     copyFileSync(DB, copy);
     const db = new DatabaseSync(copy);
-    const row = db.prepare(`SELECT pt.id AS typeId, d.nodeId AS nodeId FROM cmsPropertyType pt
+    const row = db
+      .prepare(
+        `SELECT pt.id AS typeId, d.nodeId AS nodeId FROM cmsPropertyType pt
       JOIN umbracoContent c ON c.contentTypeId = pt.contentTypeId JOIN umbracoDocument d ON d.nodeId = c.nodeId
-      WHERE d.published = 1 ORDER BY d.nodeId LIMIT 1`).get() as { typeId: number; nodeId: number };
+      WHERE d.published = 1 ORDER BY d.nodeId LIMIT 1`,
+      )
+      .get() as { typeId: number; nodeId: number };
     db.prepare("UPDATE cmsPropertyType SET alias = '__proto__' WHERE id = ?").run(row.typeId);
     db.close();
     const service = await startReadService({ dbPath: copy });

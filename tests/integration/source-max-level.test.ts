@@ -5,13 +5,21 @@ import { withReadService } from '../support/read-service.ts';
 
 const DB = sharedDatabase('umbraco_umbraco.commerce.demostore_15.x.db');
 
-interface Node { id: number; level: number; children?: Node[] }
+interface Node {
+  id: number;
+  level: number;
+  children?: Node[];
+}
 
 /** Published, non-trashed documents and their levels, straight from SQL. */
 function publishedLevels(): Map<number, { level: number; parentId: number }> {
   const db = openForOracle(DB);
-  const rows = db.prepare(`SELECT n.id, n.level, n.parentId FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
-    WHERE n.nodeObjectType = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972' AND n.trashed = 0 AND d.published = 1`).all() as Array<{ id: number; level: number; parentId: number }>;
+  const rows = db
+    .prepare(
+      `SELECT n.id, n.level, n.parentId FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
+    WHERE n.nodeObjectType = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972' AND n.trashed = 0 AND d.published = 1`,
+    )
+    .all() as Array<{ id: number; level: number; parentId: number }>;
   db.close();
   return new Map(rows.map((r) => [r.id, { level: r.level, parentId: r.parentId }]));
 }
@@ -24,16 +32,27 @@ function walk(nodes: Node[], visit: (node: Node) => void): void {
 }
 
 /** Every node carries `children` exactly when level < maxLevel, and its children are its published children. */
-function assertShape(nodes: Node[], maxLevel: number, levels: Map<number, { level: number; parentId: number }>): number {
+function assertShape(
+  nodes: Node[],
+  maxLevel: number,
+  levels: Map<number, { level: number; parentId: number }>,
+): number {
   let seen = 0;
   walk(nodes, (node) => {
     seen++;
     const expected = levels.get(node.id);
     assert.ok(expected, `node ${node.id} is a published document`);
     assert.equal(node.level ?? expected.level, expected.level);
-    assert.equal('children' in node, expected.level < maxLevel, `children on node ${node.id} at level ${expected.level}, maxLevel ${maxLevel}`);
+    assert.equal(
+      'children' in node,
+      expected.level < maxLevel,
+      `children on node ${node.id} at level ${expected.level}, maxLevel ${maxLevel}`,
+    );
     if (node.children) {
-      const want = [...levels].filter(([, v]) => v.parentId === node.id).map(([id]) => id).sort();
+      const want = [...levels]
+        .filter(([, v]) => v.parentId === node.id)
+        .map(([id]) => id)
+        .sort();
       assert.deepEqual(node.children.map((c) => c.id).sort(), want, `children of ${node.id}`);
     }
   });
@@ -68,7 +87,10 @@ describe('maxLevel', () => {
     await withReadService({ dbPath: DB }, async (_s, call) => {
       const direct = await call('GetContentById', { id: rootId });
       assert.ok(Array.isArray(direct.body.children));
-      assert.ok(direct.body.children.every((c: Node) => !('children' in c)), 'grandchildren are not sent by default');
+      assert.ok(
+        direct.body.children.every((c: Node) => !('children' in c)),
+        'grandchildren are not sent by default',
+      );
       const none = await call('GetContentById', { id: deepId, maxLevel: deep.level });
       assert.equal('children' in none.body, false);
       const zero = await call('GetContentById', { id: deepId, maxLevel: 0 });
@@ -80,7 +102,10 @@ describe('maxLevel', () => {
       }
       const byKey = await call('GetContentByKey', { key: direct.body.key.toUpperCase(), maxLevel: depth });
       assert.equal(byKey.body.id, rootId);
-      assert.equal(assertShape(byKey.body.children, depth, levels), [...levels].filter(([id]) => id !== rootId && isUnder(id, rootId, levels)).length);
+      assert.equal(
+        assertShape(byKey.body.children, depth, levels),
+        [...levels].filter(([id]) => id !== rootId && isUnder(id, rootId, levels)).length,
+      );
     });
   });
 
@@ -97,6 +122,7 @@ describe('maxLevel', () => {
 });
 
 function isUnder(id: number, ancestor: number, levels: Map<number, { parentId: number }>): boolean {
-  for (let p = levels.get(id)?.parentId; p !== undefined && p !== -1; p = levels.get(p)?.parentId) if (p === ancestor) return true;
+  for (let p = levels.get(id)?.parentId; p !== undefined && p !== -1; p = levels.get(p)?.parentId)
+    if (p === ancestor) return true;
   return false;
 }

@@ -9,34 +9,67 @@ import { assertSameValue } from '../support/value-equality.ts';
 const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
 
-interface NodeFacts { id: number; key: string; trashed: boolean; published: boolean; variant: boolean; publishedName: string | null; currentName: string | null }
+interface NodeFacts {
+  id: number;
+  key: string;
+  trashed: boolean;
+  published: boolean;
+  variant: boolean;
+  publishedName: string | null;
+  currentName: string | null;
+}
 
 /** What the database itself says about every document and media node, in plain SQL written for the test. */
 function readFacts(path: string, objectType: string): Map<number, NodeFacts> {
   const db = openForOracle(path);
-  const rows = db.prepare(`
+  const rows = db
+    .prepare(
+      `
     SELECT n.id, n.uniqueId AS key, n.trashed, COALESCE(d.published, 0) AS published, (ct.variations & 1) AS variant,
       (SELECT v.text FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = n.id) AS publishedName,
       (SELECT v.text FROM umbracoContentVersion v WHERE v.nodeId = n.id AND v.current = 1) AS currentName
     FROM umbracoNode n JOIN umbracoContent c ON c.nodeId = n.id JOIN cmsContentType ct ON ct.nodeId = c.contentTypeId
     LEFT JOIN umbracoDocument d ON d.nodeId = n.id
-    WHERE n.nodeObjectType = ?`).all(objectType) as Array<Record<string, string | number | null>>;
-  const defaultIso = (db.prepare('SELECT languageISOCode AS iso FROM umbracoLanguage WHERE isDefaultVariantLang = 1').get() as { iso: string }).iso;
+    WHERE n.nodeObjectType = ?`,
+    )
+    .all(objectType) as Array<Record<string, string | number | null>>;
+  const defaultIso = (
+    db.prepare('SELECT languageISOCode AS iso FROM umbracoLanguage WHERE isDefaultVariantLang = 1').get() as {
+      iso: string;
+    }
+  ).iso;
   db.close();
   defaultCulture = defaultIso;
-  return new Map(rows.map((r) => [r.id as number, {
-    id: r.id as number, key: (r.key as string).toLowerCase(), trashed: r.trashed === 1, published: r.published === 1,
-    variant: r.variant === 1, publishedName: r.publishedName as string | null, currentName: r.currentName as string | null,
-  }]));
+  return new Map(
+    rows.map((r) => [
+      r.id as number,
+      {
+        id: r.id as number,
+        key: (r.key as string).toLowerCase(),
+        trashed: r.trashed === 1,
+        published: r.published === 1,
+        variant: r.variant === 1,
+        publishedName: r.publishedName as string | null,
+        currentName: r.currentName as string | null,
+      },
+    ]),
+  );
 }
 let defaultCulture = 'en-US';
 
 function valueFor(values: CachedPropertyValue[], culture: string): CachedPropertyValue | undefined {
-  return values.find((v) => v.segment === '' && v.culture.toLowerCase() === culture.toLowerCase())
-    ?? values.find((v) => v.segment === '' && v.culture === '');
+  return (
+    values.find((v) => v.segment === '' && v.culture.toLowerCase() === culture.toLowerCase()) ??
+    values.find((v) => v.segment === '' && v.culture === '')
+  );
 }
 
-function assertValues(served: Record<string, { value: unknown }>, entry: CachedEntry, culture: string, where: string): number {
+function assertValues(
+  served: Record<string, { value: unknown }>,
+  entry: CachedEntry,
+  culture: string,
+  where: string,
+): number {
   let compared = 0;
   for (const [alias, values] of Object.entries(entry.properties)) {
     const cached = valueFor(values, culture);
@@ -59,7 +92,7 @@ for (const path of listSharedDatabases()) {
     const media = readFacts(path, MEDIA);
     const cache = readPublishedCache(path);
 
-    it('every published document answers by id and key with the cache\'s name, URL segment and values; others 404', async () => {
+    it("every published document answers by id and key with the cache's name, URL segment and values; others 404", async () => {
       const published = cache.filter((e) => e.published && documents.has(e.nodeId));
       assert.ok(published.length > 0);
       let served = 0;
@@ -81,13 +114,17 @@ for (const path of listSharedDatabases()) {
         }
         for (const facts of documents.values()) {
           if (!facts.trashed && facts.published) continue;
-          assert.equal((await call('GetContentById', { id: facts.id })).status, 404, `unpublished or trashed node ${facts.id}`);
+          assert.equal(
+            (await call('GetContentById', { id: facts.id })).status,
+            404,
+            `unpublished or trashed node ${facts.id}`,
+          );
         }
       });
       assert.ok(served > 0 && values > 0, `compared ${served} documents and ${values} values`);
     });
 
-    it('every media item answers by id and key with its name and the cache\'s values', async () => {
+    it("every media item answers by id and key with its name and the cache's values", async () => {
       const cached = new Map(cache.filter((e) => media.has(e.nodeId)).map((e) => [e.nodeId, e]));
       await withReadService({ dbPath: path }, async (_s, call) => {
         for (const facts of media.values()) {
@@ -120,7 +157,9 @@ function assertDocument(res: JsonResponse, entry: CachedEntry, facts: NodeFacts)
     assert.equal(body.name, main.name, `${where} name`);
     for (const [culture, data] of Object.entries(entry.cultures)) {
       if (data.isDraft) continue;
-      const view = Object.entries(body.cultures ?? {}).find(([c]) => c.toLowerCase() === culture.toLowerCase())?.[1] as any;
+      const view = Object.entries(body.cultures ?? {}).find(
+        ([c]) => c.toLowerCase() === culture.toLowerCase(),
+      )?.[1] as any;
       assert.ok(view, `${where} serves culture ${culture}`);
       assert.equal(view.name, data.name, `${where} ${culture} name`);
       assert.equal(view.urlSegment, data.urlSegment, `${where} ${culture} URL segment`);

@@ -27,7 +27,8 @@ describe('read-only', () => {
       await withReadService({ dbPath: db }, async (_s, call) => {
         const roots = await call('GetContentAtRoot');
         assert.equal(roots.status, 200);
-        for (const root of roots.body) assert.equal((await call('GetContentById', { id: root.id, maxLevel: 99 })).status, 200);
+        for (const root of roots.body)
+          assert.equal((await call('GetContentById', { id: root.id, maxLevel: 99 })).status, 200);
         assert.equal((await call('GetMediaAtRoot')).status, 200);
         const type = roots.body[0] ? await call('GetContentTypeByAlias', { alias: roots.body[0].type }) : undefined;
         if (type) assert.equal(type.status, 200);
@@ -55,7 +56,9 @@ describe('read-only', () => {
   });
 
   it('the CLI prints its base URL, serves, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI, '--db', listSharedDatabases()[0]!, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--db', listSharedDatabases()[0]!, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const url = await new Promise<string>((resolveUrl, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -72,9 +75,13 @@ describe('read-only', () => {
   });
 
   it('the CLI reports every bad flag at once with exit code 2', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', 'abc', '--time-zone', 'Mars/Olympus'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--port', 'abc', '--time-zone', 'Mars/Olympus'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
-    child.stderr.on('data', (c: Buffer) => { err += c; });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c;
+    });
     const code = await new Promise<number | null>((r) => child.once('exit', r));
     assert.equal(code, 2);
     assert.match(err, /--db is required/);
@@ -86,7 +93,9 @@ describe('read-only', () => {
   it('the CLI gives a one-line error for a file that is not an Umbraco database', async () => {
     const child = spawn(process.execPath, [CLI, '--db', CLI], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (c: Buffer) => { err += c; });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c;
+    });
     const code = await new Promise<number | null>((r) => child.once('exit', r));
     assert.equal(code, 3);
     assert.equal(err.trim().split('\n').length, 1);

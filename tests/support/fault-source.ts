@@ -55,7 +55,12 @@ export function seededRandom(seed: number): () => number {
 
 const TRANSIENT: Array<(random: () => number) => Fault> = [
   () => ({ kind: 'status', status: 500, body: 'Internal Server Error', contentType: 'text/plain' }),
-  () => ({ kind: 'status', status: 503, body: '{"meta":{"code":503,"error":"busy"},"data":null}', contentType: 'application/json' }),
+  () => ({
+    kind: 'status',
+    status: 503,
+    body: '{"meta":{"code":503,"error":"busy"},"data":null}',
+    contentType: 'application/json',
+  }),
   () => ({ kind: 'status', status: 502, body: '' }),
   () => ({ kind: 'hang' }),
   () => ({ kind: 'truncate' }),
@@ -64,10 +69,12 @@ const TRANSIENT: Array<(random: () => number) => Fault> = [
 ];
 
 /** Random transient faults at `rate`, at most `perTarget` times for the same target, so retries always get through. */
-export const transientFaults = (rate: number, perTarget: number): FaultRule => (request, random) => {
-  if (request.attempt > perTarget || random() >= rate) return undefined;
-  return (TRANSIENT[Math.floor(random() * TRANSIENT.length)] as (random: () => number) => Fault)(random);
-};
+export const transientFaults =
+  (rate: number, perTarget: number): FaultRule =>
+  (request, random) => {
+    if (request.attempt > perTarget || random() >= rate) return undefined;
+    return (TRANSIENT[Math.floor(random() * TRANSIENT.length)] as (random: () => number) => Fault)(random);
+  };
 
 export async function startFaultSource(options: FaultSourceOptions): Promise<FaultSource> {
   const random = seededRandom(options.seed ?? 1);
@@ -84,7 +91,9 @@ export async function startFaultSource(options: FaultSourceOptions): Promise<Fau
     timers.add(timer);
   };
 
-  async function forward(incoming: IncomingMessage): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  async function forward(
+    incoming: IncomingMessage,
+  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const headers: Record<string, string> = {};
     if (incoming.headers.authorization !== undefined) headers.authorization = incoming.headers.authorization;
     const response = await fetch(`${options.target}${incoming.url ?? '/'}`, { headers });
@@ -102,8 +111,13 @@ export async function startFaultSource(options: FaultSourceOptions): Promise<Fau
     const attempt = (attempts.get(target) ?? 0) + 1;
     attempts.set(target, attempt);
     const request: ProxiedRequest = {
-      operation: url.pathname.split('/').pop() ?? '', query: url.searchParams, target, attempt, at: Date.now(),
-      authorization: incoming.headers.authorization, fault: 'none',
+      operation: url.pathname.split('/').pop() ?? '',
+      query: url.searchParams,
+      target,
+      attempt,
+      at: Date.now(),
+      authorization: incoming.headers.authorization,
+      fault: 'none',
     };
     requests.push(request);
     let fault: Fault | undefined;

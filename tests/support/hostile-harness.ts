@@ -8,19 +8,45 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getManifest, getReport, listDamagedFiles, type Manifest, type Report } from '../../scripts/core/snapshot-format.ts';
+import {
+  getManifest,
+  getReport,
+  listDamagedFiles,
+  type Manifest,
+  type Report,
+} from '../../scripts/core/snapshot-format.ts';
 import { startHostileSource, type HostileSource, type Misbehaviour } from './hostile-source.ts';
 import { runMeasured, type MeasuredRun } from './measured-child.ts';
 
 export const HOSTILE_KEY = 'Hostile+Key/with"odd\\chars é 0123456789';
-export const FAST = ['--quiet', '--retries', '1', '--retry-base-ms', '1', '--retry-max-ms', '5', '--timeout-ms', '5000'];
+export const FAST = [
+  '--quiet',
+  '--retries',
+  '1',
+  '--retry-base-ms',
+  '1',
+  '--retry-max-ms',
+  '5',
+  '--timeout-ms',
+  '5000',
+];
 
-export interface Workspace { dir: string; cache: string; snapshot: string; dist: string }
+export interface Workspace {
+  dir: string;
+  cache: string;
+  snapshot: string;
+  dist: string;
+}
 
 /** A folder with a good snapshot and a built dist/ from a well-behaved source: what refused runs must not touch. */
 export async function makeBaseline(): Promise<Workspace> {
   const dir = await mkdtemp(path.join(tmpdir(), 'hostile-'));
-  const workspace = { dir, cache: path.join(dir, 'cache'), snapshot: path.join(dir, 'cache', 'snapshot'), dist: path.join(dir, 'dist') };
+  const workspace = {
+    dir,
+    cache: path.join(dir, 'cache'),
+    snapshot: path.join(dir, 'cache', 'snapshot'),
+    dist: path.join(dir, 'dist'),
+  };
   const source = await startHostileSource({});
   try {
     const run = await buildFrom(source, workspace, []);
@@ -34,10 +60,16 @@ export async function makeBaseline(): Promise<Workspace> {
 export async function copyWorkspace(from: Workspace): Promise<Workspace> {
   const dir = await mkdtemp(path.join(tmpdir(), 'hostile-'));
   await cp(from.dir, dir, { recursive: true });
-  return { dir, cache: path.join(dir, 'cache'), snapshot: path.join(dir, 'cache', 'snapshot'), dist: path.join(dir, 'dist') };
+  return {
+    dir,
+    cache: path.join(dir, 'cache'),
+    snapshot: path.join(dir, 'cache', 'snapshot'),
+    dist: path.join(dir, 'dist'),
+  };
 }
 
-export const dropWorkspace = (workspace: Workspace): Promise<void> => rm(workspace.dir, { recursive: true, force: true });
+export const dropWorkspace = (workspace: Workspace): Promise<void> =>
+  rm(workspace.dir, { recursive: true, force: true });
 
 function buildFrom(source: HostileSource, workspace: Workspace, args: string[]): Promise<MeasuredRun> {
   const argv = ['--source', source.url, '--cache', workspace.cache, '--out', workspace.dist, ...FAST, ...args];
@@ -48,17 +80,32 @@ function buildFrom(source: HostileSource, workspace: Workspace, args: string[]):
 export async function fingerprint(dir: string): Promise<Record<string, string>> {
   const found = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   const files = found.filter((entry) => entry.isFile());
-  const pairs = await Promise.all(files.map(async (entry) => {
-    const file = path.join(entry.parentPath, entry.name);
-    return [path.relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex')] as const;
-  }));
+  const pairs = await Promise.all(
+    files.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [
+        path.relative(dir, file),
+        createHash('sha256')
+          .update(await readFile(file))
+          .digest('hex'),
+      ] as const;
+    }),
+  );
   return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export interface Refusal { crawlerExit: number; ceilingMiB: number; args?: string[] }
+export interface Refusal {
+  crawlerExit: number;
+  ceilingMiB: number;
+  args?: string[];
+}
 
 /** The run must fail with the crawler's `crawlerExit`, leaving snapshot and dist/ byte-identical. */
-export async function expectRefused(workspace: Workspace, behaviour: Misbehaviour, refusal: Refusal): Promise<MeasuredRun> {
+export async function expectRefused(
+  workspace: Workspace,
+  behaviour: Misbehaviour,
+  refusal: Refusal,
+): Promise<MeasuredRun> {
   const before = { snapshot: await fingerprint(workspace.snapshot), dist: await fingerprint(workspace.dist) };
   assert.ok(Object.keys(before.snapshot).length > 0 && Object.keys(before.dist).length > 0, 'the baseline exists');
   const source = await startHostileSource(behaviour);
@@ -72,15 +119,24 @@ export async function expectRefused(workspace: Workspace, behaviour: Misbehaviou
   assert.match(run.stderr, new RegExp(`crawler exit ${refusal.crawlerExit}\\)`), run.stderr);
   assert.deepEqual(await fingerprint(workspace.snapshot), before.snapshot, 'the previous snapshot is byte-identical');
   assert.deepEqual(await fingerprint(workspace.dist), before.dist, 'the previous dist/ is byte-identical');
-  assert.ok(run.peakRssMiB < refusal.ceilingMiB, `peak RSS ${run.peakRssMiB.toFixed(0)} MiB ≥ ${refusal.ceilingMiB} MiB`);
+  assert.ok(
+    run.peakRssMiB < refusal.ceilingMiB,
+    `peak RSS ${run.peakRssMiB.toFixed(0)} MiB ≥ ${refusal.ceilingMiB} MiB`,
+  );
   return run;
 }
 
-export interface Acceptance { ceilingMiB: number; args?: string[] }
+export interface Acceptance {
+  ceilingMiB: number;
+  args?: string[];
+}
 
 /** The run must succeed: a valid, intact snapshot and a built site. */
-export async function expectBuilt(workspace: Workspace, behaviour: Misbehaviour, acceptance: Acceptance):
-  Promise<{ run: MeasuredRun; manifest: Manifest; report: Report }> {
+export async function expectBuilt(
+  workspace: Workspace,
+  behaviour: Misbehaviour,
+  acceptance: Acceptance,
+): Promise<{ run: MeasuredRun; manifest: Manifest; report: Report }> {
   const source = await startHostileSource(behaviour);
   let run: MeasuredRun;
   try {
@@ -92,6 +148,9 @@ export async function expectBuilt(workspace: Workspace, behaviour: Misbehaviour,
   const manifest = await getManifest(workspace.snapshot);
   assert.deepEqual(await listDamagedFiles(workspace.snapshot, manifest), []);
   assert.ok((await stat(path.join(workspace.dist, 'index.html'))).isFile(), 'the site was built');
-  assert.ok(run.peakRssMiB < acceptance.ceilingMiB, `peak RSS ${run.peakRssMiB.toFixed(0)} MiB ≥ ${acceptance.ceilingMiB} MiB`);
+  assert.ok(
+    run.peakRssMiB < acceptance.ceilingMiB,
+    `peak RSS ${run.peakRssMiB.toFixed(0)} MiB ≥ ${acceptance.ceilingMiB} MiB`,
+  );
   return { run, manifest, report: await getReport(workspace.snapshot) };
 }

@@ -25,7 +25,13 @@ export interface HostileSiteOptions {
   inventCompositions?: boolean;
 }
 
-export interface SiteNode { id: number; key: string; name: string; type: string; children: number[] }
+export interface SiteNode {
+  id: number;
+  key: string;
+  name: string;
+  type: string;
+  children: number[];
+}
 
 const DATE = '2026-01-01T00:00:00Z';
 export const keyOf = (n: number, salt = 0): string =>
@@ -71,7 +77,11 @@ export class HostileSite {
     const summary: Record<string, unknown> = {
       id: this.options.stringIds ? String(node.id) : node.id,
       key: this.options.nonGuidKeys ? `key-${node.id}` : node.key,
-      name: node.name, url: `/n${node.id}/`, type: node.type, createDate: DATE, updateDate: DATE,
+      name: node.name,
+      url: `/n${node.id}/`,
+      type: node.type,
+      createDate: DATE,
+      updateDate: DATE,
       sortOrder: path.length === 0 ? this.roots.indexOf(node.id) : 0,
     };
     // A cycle is drawn once round, as a source walking its own bad parent links would before giving up.
@@ -79,7 +89,8 @@ export class HostileSite {
     if (level < maxLevel && seen < 2) {
       const inner = [...path, node.id];
       summary.children = node.children.map((id, index) => ({
-        ...this.summary(this.nodes.get(id) as SiteNode, level + 1, maxLevel, inner), sortOrder: index,
+        ...this.summary(this.nodes.get(id) as SiteNode, level + 1, maxLevel, inner),
+        sortOrder: index,
       }));
     }
     return summary;
@@ -88,38 +99,60 @@ export class HostileSite {
   item(id: number, maxLevel: number): Record<string, unknown> | undefined {
     const node = this.nodes.get(id);
     if (node === undefined) return undefined;
-    const properties = Object.fromEntries((this.options.propertyAliases ?? ['title']).map((alias) => [
-      alias, { alias, editorAlias: 'Umbraco.TextBox', value: `${node.name} ${alias}` },
-    ]));
+    const properties = Object.fromEntries(
+      (this.options.propertyAliases ?? ['title']).map((alias) => [
+        alias,
+        { alias, editorAlias: 'Umbraco.TextBox', value: `${node.name} ${alias}` },
+      ]),
+    );
     return { ...this.summary(node, this.#levelOf(id), maxLevel, []), path: [], properties };
   }
 
   #levelOf(id: number): number {
     if (this.#parents.size === 0) {
       for (const node of this.nodes.values()) {
-        for (const child of node.children) if (!this.#parents.has(child) && !this.roots.includes(child)) this.#parents.set(child, node.id);
+        for (const child of node.children)
+          if (!this.#parents.has(child) && !this.roots.includes(child)) this.#parents.set(child, node.id);
       }
     }
     let level = 1;
-    for (let parent = this.#parents.get(id); parent !== undefined && level < 10_000; parent = this.#parents.get(parent)) level += 1;
+    for (let parent = this.#parents.get(id); parent !== undefined && level < 10_000; parent = this.#parents.get(parent))
+      level += 1;
     return level;
   }
 
   contentType(by: 'alias' | 'key', value: string): Record<string, unknown> | undefined {
     const aliases = new Set([...this.nodes.values()].map((node) => node.type));
-    const invented = /^00000000-0000-4000-8000-/.test(value) ? undefined : /^([0-9a-f]{8})-0000-4000-8000-000000000000$/.exec(value);
+    const invented = /^00000000-0000-4000-8000-/.test(value)
+      ? undefined
+      : /^([0-9a-f]{8})-0000-4000-8000-000000000000$/.exec(value);
     if (by === 'alias' && !aliases.has(value)) return undefined;
     if (by === 'key' && invented === undefined) return undefined;
     const salt = by === 'key' ? Number.parseInt(invented?.[1] ?? '0', 16) : [...aliases].indexOf(value) + 1;
     const alias = by === 'alias' ? value : `invented${salt}`;
     const properties = (this.options.propertyAliases ?? ['title']).map((propertyAlias, index) => ({
-      id: index + 1, key: keyOf(index + 1, 7), alias: propertyAlias, name: propertyAlias, description: null, sortOrder: index,
-      editorAlias: 'Umbraco.TextBox', dataTypeId: -88, mandatory: false,
+      id: index + 1,
+      key: keyOf(index + 1, 7),
+      alias: propertyAlias,
+      name: propertyAlias,
+      description: null,
+      sortOrder: index,
+      editorAlias: 'Umbraco.TextBox',
+      dataTypeId: -88,
+      mandatory: false,
     }));
-    const compositions = this.options.inventCompositions ? [{ id: salt + 1, key: keyOf(0, salt + 1), alias: `invented${salt + 1}`, name: 'x' }] : [];
+    const compositions = this.options.inventCompositions
+      ? [{ id: salt + 1, key: keyOf(0, salt + 1), alias: `invented${salt + 1}`, name: 'x' }]
+      : [];
     return {
-      id: salt, key: keyOf(0, salt), alias, name: alias, icon: null,
-      tabs: [{ id: 1, key: keyOf(1, 9), name: 'Content', sortOrder: 0, properties }], compositions, allowedContentTypes: [],
+      id: salt,
+      key: keyOf(0, salt),
+      alias,
+      name: alias,
+      icon: null,
+      tabs: [{ id: 1, key: keyOf(1, 9), name: 'Content', sortOrder: 0, properties }],
+      compositions,
+      allowedContentTypes: [],
     };
   }
 }

@@ -65,8 +65,13 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
       return { status: 200, body: item, itemId: id };
     }
     if (operation === 'getcontenttypebyalias' || operation === 'getcontenttypebykey') {
-      const type = site.contentType(operation.endsWith('alias') ? 'alias' : 'key', q(operation.endsWith('alias') ? 'alias' : 'key'));
-      return type === undefined ? { status: 404, body: { title: 'Not Found', status: 404 } } : { status: 200, body: type };
+      const type = site.contentType(
+        operation.endsWith('alias') ? 'alias' : 'key',
+        q(operation.endsWith('alias') ? 'alias' : 'key'),
+      );
+      return type === undefined
+        ? { status: 404, body: { title: 'Not Found', status: 404 } }
+        : { status: 200, body: type };
     }
     return { status: 404, body: { title: 'Not Found', status: 404 } };
   }
@@ -79,8 +84,10 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
       text = text.replace(DEEP_MARK, `${'['.repeat(behaviour.deepValue)}${']'.repeat(behaviour.deepValue)}`);
     }
     let bytes: Buffer = Buffer.from(text, 'utf8');
-    if (behaviour.invalidUtf8 !== undefined) bytes = replaceBytes(bytes, Buffer.from('INVALID_UTF8'), behaviour.invalidUtf8);
-    if (first && behaviour.gzipBombBytes !== undefined) return { bytes: gzipBomb(behaviour.gzipBombBytes, bytes), headers: { 'content-encoding': 'gzip' } };
+    if (behaviour.invalidUtf8 !== undefined)
+      bytes = replaceBytes(bytes, Buffer.from('INVALID_UTF8'), behaviour.invalidUtf8);
+    if (first && behaviour.gzipBombBytes !== undefined)
+      return { bytes: gzipBomb(behaviour.gzipBombBytes, bytes), headers: { 'content-encoding': 'gzip' } };
     return { bytes, headers: {} };
   }
 
@@ -96,7 +103,10 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
     }
     const { status, body, itemId } = answer(req);
     const { bytes, headers } = encode(body, itemId);
-    res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers });
+    res.writeHead(status, {
+      'content-type': status >= 400 ? 'application/problem+json' : 'application/json',
+      ...headers,
+    });
     if (behaviour.slowDripMs === undefined) return void res.end(bytes);
     for (let offset = 0; offset < bytes.length && !res.destroyed; offset += 1) {
       res.write(bytes.subarray(offset, offset + 1));
@@ -118,18 +128,22 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     site,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      for (const timer of timers) clearTimeout(timer);
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
 function echoKey(authorization: string | undefined): Record<string, unknown> {
-  const key = Buffer.from((authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8').replace(/^api:/, '');
+  const key = Buffer.from((authorization ?? '').replace(/^Basic /, ''), 'base64')
+    .toString('utf8')
+    .replace(/^api:/, '');
   return {
-    title: 'Internal Server Error', status: 500,
+    title: 'Internal Server Error',
+    status: 500,
     detail: `key ${key}; url ${encodeURIComponent(key)}; form ${new URLSearchParams({ k: key })}; json ${JSON.stringify(key)}`,
   };
 }

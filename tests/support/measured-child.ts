@@ -7,11 +7,21 @@ import path from 'node:path';
 
 const RUNNER = path.resolve(import.meta.dirname, 'measured-child-main.ts');
 
-export interface MeasuredRun { code: number; stdout: string; stderr: string; peakRssMiB: number }
+export interface MeasuredRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  peakRssMiB: number;
+}
 
-export function runMeasured(command: 'snapshot' | 'build', args: string[], env: Record<string, string> = {}): Promise<MeasuredRun> {
+export function runMeasured(
+  command: 'snapshot' | 'build',
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<MeasuredRun> {
   const child = spawn(process.execPath, [RUNNER, command, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -21,7 +31,12 @@ export function runMeasured(command: 'snapshot' | 'build', args: string[], env: 
     child.once('error', reject);
     child.once('close', (code) => {
       const rss = /\nPEAK_RSS_KIB (\d+)\n?$/.exec(stderr);
-      resolve({ code: code ?? -1, stdout, stderr: stderr.replace(/\nPEAK_RSS_KIB \d+\n?$/, '\n'), peakRssMiB: Number(rss?.[1] ?? NaN) / 1024 });
+      resolve({
+        code: code ?? -1,
+        stdout,
+        stderr: stderr.replace(/\nPEAK_RSS_KIB \d+\n?$/, '\n'),
+        peakRssMiB: Number(rss?.[1] ?? NaN) / 1024,
+      });
     });
   });
 }

@@ -24,8 +24,17 @@
 import { openForOracle } from './shared-databases.ts';
 import { decode, decodeTimestampToTimeSpec, ExtData, ExtensionCodec } from '@msgpack/msgpack';
 
-export interface CachedCulture { name: string; urlSegment: string | null; date: string | null; isDraft: boolean }
-export interface CachedPropertyValue { culture: string; segment: string; value: unknown }
+export interface CachedCulture {
+  name: string;
+  urlSegment: string | null;
+  date: string | null;
+  isDraft: boolean;
+}
+export interface CachedPropertyValue {
+  culture: string;
+  segment: string;
+  value: unknown;
+}
 export interface CachedEntry {
   nodeId: number;
   published: boolean;
@@ -43,7 +52,8 @@ payloadCodec.register({ type: -1, encode: () => null, decode: (data) => formatTi
 export function readPublishedCache(dbPath: string): CachedEntry[] {
   const db = openForOracle(dbPath);
   try {
-    const rows = db.prepare('SELECT nodeId, published, data, dataRaw FROM cmsContentNu ORDER BY nodeId, published')
+    const rows = db
+      .prepare('SELECT nodeId, published, data, dataRaw FROM cmsContentNu ORDER BY nodeId, published')
       .all() as Array<{ nodeId: number; published: number; data: string | null; dataRaw: Uint8Array | null }>;
     return rows.map((row) => toEntry(row.nodeId, row.published === 1, decodeRow(row.data, row.dataRaw)));
   } finally {
@@ -73,7 +83,10 @@ export function decompressLz4Block(block: Uint8Array, declaredLength: number): U
     let length = start;
     if (start === 15) {
       let b: number;
-      do { b = byteAt(block, i++); length += b; } while (b === 255);
+      do {
+        b = byteAt(block, i++);
+        length += b;
+      } while (b === 255);
     }
     return length;
   };
@@ -102,14 +115,18 @@ function inflateBlockArray(lengthBytes: Uint8Array, blocks: unknown[]): Uint8Arr
     lengths.push(n.value);
     pos = n.next;
   }
-  if (lengths.length !== blocks.length) throw new Error(`LZ4 block array: ${lengths.length} lengths, ${blocks.length} blocks`);
+  if (lengths.length !== blocks.length)
+    throw new Error(`LZ4 block array: ${lengths.length} lengths, ${blocks.length} blocks`);
   const parts = blocks.map((block, k) => {
     if (!(block instanceof Uint8Array)) throw new Error('LZ4 block array: block is not bin');
     return decompressLz4Block(block, lengths[k] as number);
   });
   const joined = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
   let at = 0;
-  for (const part of parts) { joined.set(part, at); at += part.length; }
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
   return joined;
 }
 
@@ -119,13 +136,20 @@ function readInt(bytes: Uint8Array, pos: number): { value: number; next: number 
   const head = byteAt(bytes, pos);
   if (head <= 0x7f) return { value: head, next: pos + 1 };
   switch (head) {
-    case 0xcc: return { value: view.getUint8(pos + 1), next: pos + 2 };
-    case 0xcd: return { value: view.getUint16(pos + 1), next: pos + 3 };
-    case 0xce: return { value: view.getUint32(pos + 1), next: pos + 5 };
-    case 0xd0: return { value: view.getInt8(pos + 1), next: pos + 2 };
-    case 0xd1: return { value: view.getInt16(pos + 1), next: pos + 3 };
-    case 0xd2: return { value: view.getInt32(pos + 1), next: pos + 5 };
-    default: throw new Error(`MessagePack: expected an int, found 0x${head.toString(16)}`);
+    case 0xcc:
+      return { value: view.getUint8(pos + 1), next: pos + 2 };
+    case 0xcd:
+      return { value: view.getUint16(pos + 1), next: pos + 3 };
+    case 0xce:
+      return { value: view.getUint32(pos + 1), next: pos + 5 };
+    case 0xd0:
+      return { value: view.getInt8(pos + 1), next: pos + 2 };
+    case 0xd1:
+      return { value: view.getInt16(pos + 1), next: pos + 3 };
+    case 0xd2:
+      return { value: view.getInt32(pos + 1), next: pos + 5 };
+    default:
+      throw new Error(`MessagePack: expected an int, found 0x${head.toString(16)}`);
   }
 }
 
@@ -191,4 +215,3 @@ function toEntry(nodeId: number, published: boolean, payload: unknown): CachedEn
 function asText(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
-

@@ -19,7 +19,8 @@ export interface ServiceProcess {
 
 export async function startServiceProcess(args: string[], env: Record<string, string> = {}): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [CLI, '--port', '0', ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
@@ -33,18 +34,26 @@ export async function startServiceProcess(args: string[], env: Record<string, st
     child.once('exit', (code) => reject(new Error(`service exited ${code}: ${err}`)));
   });
   return {
-    url, port: Number(new URL(url).port), child,
+    url,
+    port: Number(new URL(url).port),
+    child,
     stderr: () => err,
     alive: () => child.exitCode === null && child.signalCode === null,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
   };
 }
 
-export interface RawAnswer { status: number; headers: Map<string, string>; body: string; raw: string }
+export interface RawAnswer {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+  raw: string;
+}
 
 /** Writes `request` as bytes on a fresh connection and reads until the server closes or a full answer arrived. */
 export function sendRaw(port: number, request: string | Buffer, timeoutMs = 3000): Promise<RawAnswer | undefined> {
@@ -60,7 +69,11 @@ export function sendRaw(port: number, request: string | Buffer, timeoutMs = 3000
     socket.on('data', (chunk) => {
       chunks.push(chunk);
       const answer = parseAnswer(Buffer.concat(chunks).toString('utf8'));
-      if (answer !== undefined && Buffer.byteLength(answer.body) >= Number(answer.headers.get('content-length') ?? Infinity)) finish();
+      if (
+        answer !== undefined &&
+        Buffer.byteLength(answer.body) >= Number(answer.headers.get('content-length') ?? Infinity)
+      )
+        finish();
     });
     socket.on('error', finish);
     socket.on('close', finish);
@@ -73,9 +86,11 @@ function parseAnswer(raw: string): RawAnswer | undefined {
   if (split < 0) return undefined;
   const [statusLine = '', ...lines] = raw.slice(0, split).split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? NaN);
-  const headers = new Map(lines.map((line) => {
-    const colon = line.indexOf(':');
-    return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as [string, string];
-  }));
+  const headers = new Map(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as [string, string];
+    }),
+  );
   return { status, headers, body: raw.slice(split + 4), raw };
 }

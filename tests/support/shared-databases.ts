@@ -4,11 +4,17 @@ import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 
 /** The real Umbraco databases live beside the repository, never inside it (UMBRACO_DBS_DIR moves them). */
-export const SHARED_DB_DIR = resolve(process.env.UMBRACO_DBS_DIR ?? resolve(import.meta.dirname, '../../../shared/umbraco-dbs'));
+export const SHARED_DB_DIR = resolve(
+  process.env.UMBRACO_DBS_DIR ?? resolve(import.meta.dirname, '../../../shared/umbraco-dbs'),
+);
 
 export function listSharedDatabases(): string[] {
-  if (!existsSync(SHARED_DB_DIR)) throw new Error(`the shared databases are missing: expected them in ${SHARED_DB_DIR}`);
-  return readdirSync(SHARED_DB_DIR).filter((f) => f.endsWith('.db')).sort().map((f) => join(SHARED_DB_DIR, f));
+  if (!existsSync(SHARED_DB_DIR))
+    throw new Error(`the shared databases are missing: expected them in ${SHARED_DB_DIR}`);
+  return readdirSync(SHARED_DB_DIR)
+    .filter((f) => f.endsWith('.db'))
+    .sort()
+    .map((f) => join(SHARED_DB_DIR, f));
 }
 
 export function sharedDatabase(name: string): string {

@@ -6,42 +6,106 @@ import { createHash } from 'node:crypto';
 import { appendFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  CONTENT_TYPES_FILE, FORMAT_VERSION, MANIFEST_FILE, REPORT_FILE, chunkFileOf, indexFileOf,
-  type ContentTypeRecord, type FileEntry, type IndexEntry, type ItemKind, type Manifest,
+  CONTENT_TYPES_FILE,
+  FORMAT_VERSION,
+  MANIFEST_FILE,
+  REPORT_FILE,
+  chunkFileOf,
+  indexFileOf,
+  type ContentTypeRecord,
+  type FileEntry,
+  type IndexEntry,
+  type ItemKind,
+  type Manifest,
 } from '../../scripts/core/snapshot-format.ts';
 
 export interface FixtureItem {
-  id: number; key: string; name: string; type: string; url?: string;
+  id: number;
+  key: string;
+  name: string;
+  type: string;
+  url?: string;
   properties?: Record<string, { editorAlias: string; value: unknown }>;
-  cultures?: Record<string, { name: string; url?: string; properties?: Record<string, { editorAlias: string; value: unknown }> }>;
+  cultures?: Record<
+    string,
+    { name: string; url?: string; properties?: Record<string, { editorAlias: string; value: unknown }> }
+  >;
   children?: FixtureItem[];
   /** The full item failed to crawl: only its index entry exists. */
   failed?: boolean;
 }
 
 const DATE = '2026-01-01T00:00:00+00:00';
-const hash = (text: string): FileEntry => ({ sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text), records: text.split('\n').filter(Boolean).length });
+const hash = (text: string): FileEntry => ({
+  sha256: createHash('sha256').update(text).digest('hex'),
+  bytes: Buffer.byteLength(text),
+  records: text.split('\n').filter(Boolean).length,
+});
 const withAliases = (props: FixtureItem['properties']) =>
-  Object.fromEntries(Object.entries(props ?? {}).map(([alias, p]) => [alias, { alias, editorAlias: p.editorAlias, value: p.value }]));
+  Object.fromEntries(
+    Object.entries(props ?? {}).map(([alias, p]) => [alias, { alias, editorAlias: p.editorAlias, value: p.value }]),
+  );
 
 /** Index lines and chunk text for items flattened in tree order, the chunk named `chunk`, byte offsets from `startOffset`. */
-function flatten(kind: ItemKind, roots: FixtureItem[], chunk: string, startOffset = 0, parentId = -1, level = 1): { index: string; items: string; count: number } {
+function flatten(
+  kind: ItemKind,
+  roots: FixtureItem[],
+  chunk: string,
+  startOffset = 0,
+  parentId = -1,
+  level = 1,
+): { index: string; items: string; count: number } {
   let index = '';
   let items = '';
   let offset = startOffset;
   let count = 0;
   const visit = (item: FixtureItem, parent: number, depth: number, sortOrder: number) => {
-    const cultures = item.cultures === undefined ? undefined : Object.fromEntries(Object.entries(item.cultures).map(([iso, c]) => [iso, {
-      name: c.name, url: c.url ?? item.url ?? '', urlSegment: c.name.toLowerCase(), updateDate: DATE, properties: withAliases(c.properties ?? item.properties),
-    }]));
+    const cultures =
+      item.cultures === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(item.cultures).map(([iso, c]) => [
+              iso,
+              {
+                name: c.name,
+                url: c.url ?? item.url ?? '',
+                urlSegment: c.name.toLowerCase(),
+                updateDate: DATE,
+                properties: withAliases(c.properties ?? item.properties),
+              },
+            ]),
+          );
     const record = JSON.stringify({
-      id: item.id, key: item.key, name: item.name, url: item.url ?? '', type: item.type, sortOrder, createDate: DATE, updateDate: DATE,
-      path: [], properties: withAliases(item.properties), ...(cultures ? { cultures } : {}), kind, parentId: parent, level: depth,
+      id: item.id,
+      key: item.key,
+      name: item.name,
+      url: item.url ?? '',
+      type: item.type,
+      sortOrder,
+      createDate: DATE,
+      updateDate: DATE,
+      path: [],
+      properties: withAliases(item.properties),
+      ...(cultures ? { cultures } : {}),
+      kind,
+      parentId: parent,
+      level: depth,
     });
     const length = Buffer.byteLength(record);
     const entry: IndexEntry = {
-      id: item.id, key: item.key, name: item.name, url: item.url ?? null, type: item.type, parentId: parent, level: depth, sortOrder,
-      createDate: DATE, updateDate: DATE, chunk: item.failed ? null : chunk, offset: item.failed ? null : offset, length: item.failed ? null : length,
+      id: item.id,
+      key: item.key,
+      name: item.name,
+      url: item.url ?? null,
+      type: item.type,
+      parentId: parent,
+      level: depth,
+      sortOrder,
+      createDate: DATE,
+      updateDate: DATE,
+      chunk: item.failed ? null : chunk,
+      offset: item.failed ? null : offset,
+      length: item.failed ? null : length,
       childCount: item.children?.length ?? 0,
     };
     index += `${JSON.stringify(entry)}\n`;
@@ -56,7 +120,12 @@ function flatten(kind: ItemKind, roots: FixtureItem[], chunk: string, startOffse
   return { index, items, count };
 }
 
-export interface FixtureSnapshot { content: FixtureItem[]; media: FixtureItem[]; contentTypes?: ContentTypeRecord[]; status?: 'complete' | 'partial' }
+export interface FixtureSnapshot {
+  content: FixtureItem[];
+  media: FixtureItem[];
+  contentTypes?: ContentTypeRecord[];
+  status?: 'complete' | 'partial';
+}
 
 export async function writeFixtureSnapshot(dir: string, fixture: FixtureSnapshot): Promise<void> {
   const files: Record<string, FileEntry> = {};
@@ -73,13 +142,37 @@ export async function writeFixtureSnapshot(dir: string, fixture: FixtureSnapshot
     counts[kind] = count;
   }
   const types = fixture.contentTypes ?? [];
-  await write(CONTENT_TYPES_FILE, `${JSON.stringify({ formatVersion: FORMAT_VERSION, contentTypes: types, unavailable: [] }, null, 2)}\n`);
-  await write(REPORT_FILE, `${JSON.stringify({ formatVersion: FORMAT_VERSION, failures: [], deviations: [], warnings: [], unavailableContentTypes: [] })}\n`);
+  await write(
+    CONTENT_TYPES_FILE,
+    `${JSON.stringify({ formatVersion: FORMAT_VERSION, contentTypes: types, unavailable: [] }, null, 2)}\n`,
+  );
+  await write(
+    REPORT_FILE,
+    `${JSON.stringify({ formatVersion: FORMAT_VERSION, failures: [], deviations: [], warnings: [], unavailableContentTypes: [] })}\n`,
+  );
   const manifest: Manifest = {
-    formatVersion: FORMAT_VERSION, tool: { name: 'site-fixture', version: '1' }, status: fixture.status ?? 'complete',
-    source: { url: 'http://127.0.0.1:1', kind: 'demo' }, startedAt: DATE, finishedAt: DATE, interfaceVariant: {},
-    counts: { content: counts.content, media: counts.media, contentTypes: types.length, contentByType: {}, mediaByType: {}, failures: 0, warnings: 0, deviations: 0 },
-    reused: 0, http: { requests: 0, attempts: 0 }, failures: [], warnings: [], files,
+    formatVersion: FORMAT_VERSION,
+    tool: { name: 'site-fixture', version: '1' },
+    status: fixture.status ?? 'complete',
+    source: { url: 'http://127.0.0.1:1', kind: 'demo' },
+    startedAt: DATE,
+    finishedAt: DATE,
+    interfaceVariant: {},
+    counts: {
+      content: counts.content,
+      media: counts.media,
+      contentTypes: types.length,
+      contentByType: {},
+      mediaByType: {},
+      failures: 0,
+      warnings: 0,
+      deviations: 0,
+    },
+    reused: 0,
+    http: { requests: 0, attempts: 0 },
+    failures: [],
+    warnings: [],
+    files,
   };
   await writeFile(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 }

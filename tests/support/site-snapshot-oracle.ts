@@ -7,7 +7,10 @@ import path from 'node:path';
 
 type Json = Record<string, unknown>;
 const readLines = async (file: string): Promise<Json[]> =>
-  (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
+  (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Json);
 
 export interface SnapshotOracle {
   index: Record<'content' | 'media', Json[]>;
@@ -28,13 +31,21 @@ async function readRecords(dir: string, kind: string): Promise<Json[]> {
 
 const hasFile = (record: Json): boolean => {
   const file = ((record.properties as Json | undefined)?.umbracoFile as Json | undefined)?.value;
-  return (typeof file === 'string' && file.trim() !== '') || (typeof file === 'object' && file !== null && typeof (file as Json).src === 'string');
+  return (
+    (typeof file === 'string' && file.trim() !== '') ||
+    (typeof file === 'object' && file !== null && typeof (file as Json).src === 'string')
+  );
 };
 
 export async function readSnapshotOracle(dir: string): Promise<SnapshotOracle> {
-  const index = { content: await readLines(path.join(dir, 'content/index.ndjson')), media: await readLines(path.join(dir, 'media/index.ndjson')) };
+  const index = {
+    content: await readLines(path.join(dir, 'content/index.ndjson')),
+    media: await readLines(path.join(dir, 'media/index.ndjson')),
+  };
   const records = { content: await readRecords(dir, 'content'), media: await readRecords(dir, 'media') };
-  const contentTypes = (JSON.parse(await readFile(path.join(dir, 'content-types.json'), 'utf8')) as { contentTypes: Json[] }).contentTypes;
+  const contentTypes = (
+    JSON.parse(await readFile(path.join(dir, 'content-types.json'), 'utf8')) as { contentTypes: Json[] }
+  ).contentTypes;
   const cultureCounts: Record<string, number> = {};
   let variantItems = 0;
   for (const record of records.content) {
@@ -43,13 +54,26 @@ export async function readSnapshotOracle(dir: string): Promise<SnapshotOracle> {
     for (const iso of cultures) cultureCounts[iso] = (cultureCounts[iso] ?? 0) + 1;
   }
   // A media item is referenced when its key (dashed, or 32 hex as in UDIs) appears in any other record.
-  const texts = [...records.content, ...records.media].map((r) => ({ key: r.key as string, text: JSON.stringify(r).toLowerCase() }));
-  const orphanMediaKeys = records.media.filter(hasFile).map((r) => r.key as string).filter((key) => {
-    const plain = key.replace(/-/g, '');
-    return !texts.some((t) => t.key !== key && (t.text.includes(key) || t.text.includes(plain)));
-  });
+  const texts = [...records.content, ...records.media].map((r) => ({
+    key: r.key as string,
+    text: JSON.stringify(r).toLowerCase(),
+  }));
+  const orphanMediaKeys = records.media
+    .filter(hasFile)
+    .map((r) => r.key as string)
+    .filter((key) => {
+      const plain = key.replace(/-/g, '');
+      return !texts.some((t) => t.key !== key && (t.text.includes(key) || t.text.includes(plain)));
+    });
   const names = new Map(contentTypes.map((t) => [String(t.alias).toLowerCase(), String(t.name)]));
-  return { index, records, contentTypes, cultureCounts, variantItems, orphanMediaKeys, typeNameOf: (alias) => names.get(alias.toLowerCase()) ?? alias,
+  return {
+    index,
+    records,
+    contentTypes,
+    cultureCounts,
+    variantItems,
+    orphanMediaKeys,
+    typeNameOf: (alias) => names.get(alias.toLowerCase()) ?? alias,
     typeLabelOf: (alias) => {
       const name = names.get(alias.toLowerCase());
       return name === undefined || name === alias ? alias : `${name} (${alias})`;
@@ -85,18 +109,34 @@ function collectWords(value: unknown, out: string[]): void {
     if (/^[[{]/.test(t)) {
       try {
         return collectWords(JSON.parse(t), out);
-      } catch { /* plain text that starts with a bracket */ }
+      } catch {
+        /* plain text that starts with a bracket */
+      }
     }
-    out.push(...(value.replace(/<[^>]*>/g, ' ').toLowerCase().match(/\p{L}+/gu) ?? []));
+    out.push(
+      ...(value
+        .replace(/<[^>]*>/g, ' ')
+        .toLowerCase()
+        .match(/\p{L}+/gu) ?? []),
+    );
   } else if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) if (!['alias', 'editorAlias', 'key', 'udi', 'contentTypeKey', 'mediaKey', 'url', 'urlSegment', 'name'].includes(key)) collectWords(child, out);
+    for (const [key, child] of Object.entries(value))
+      if (
+        !['alias', 'editorAlias', 'key', 'udi', 'contentTypeKey', 'mediaKey', 'url', 'urlSegment', 'name'].includes(key)
+      )
+        collectWords(child, out);
   }
 }
 
 /** Rows of the items download: one per item, one per language for an item with cultures. */
 export function itemRowCount(oracle: SnapshotOracle): number {
-  const languages = new Map(oracle.records.content.map((r) => [r.key as string, Object.keys((r.cultures as Json | undefined) ?? {}).length]));
-  return oracle.index.media.length + oracle.index.content.reduce((sum, e) => sum + Math.max(1, languages.get(e.key as string) ?? 0), 0);
+  const languages = new Map(
+    oracle.records.content.map((r) => [r.key as string, Object.keys((r.cultures as Json | undefined) ?? {}).length]),
+  );
+  return (
+    oracle.index.media.length +
+    oracle.index.content.reduce((sum, e) => sum + Math.max(1, languages.get(e.key as string) ?? 0), 0)
+  );
 }
 
 const keyOf = (ref: unknown): string => String((ref as Json).key).toLowerCase();
@@ -107,24 +147,37 @@ const keyOf = (ref: unknown): string => String((ref as Json).key).toLowerCase();
  */
 export function listUnusedTypes(oracle: SnapshotOracle): string[] {
   const withItems = new Set([...oracle.index.content, ...oracle.index.media].map((e) => String(e.type).toLowerCase()));
-  const text = [...oracle.records.content, ...oracle.records.media].map((r) => JSON.stringify(r).toLowerCase()).join('\n');
+  const text = [...oracle.records.content, ...oracle.records.media]
+    .map((r) => JSON.stringify(r).toLowerCase())
+    .join('\n');
   const referenced = new Set<string>();
   for (const t of oracle.contentTypes) {
     for (const ref of t.compositions as unknown[]) referenced.add(keyOf(ref));
     for (const ref of t.allowedContentTypes as unknown[]) if (keyOf(ref) !== String(t.key)) referenced.add(keyOf(ref));
-    const ancestors = String(t.path ?? '').split(',').slice(0, -1);
-    for (const other of oracle.contentTypes) if (other !== t && ancestors.includes(String(other.id))) referenced.add(String(other.key));
+    const ancestors = String(t.path ?? '')
+      .split(',')
+      .slice(0, -1);
+    for (const other of oracle.contentTypes)
+      if (other !== t && ancestors.includes(String(other.id))) referenced.add(String(other.key));
   }
-  return oracle.contentTypes.filter((t) => {
-    const key = String(t.key);
-    return !withItems.has(String(t.alias).toLowerCase()) && !referenced.has(key) && !text.includes(`"contenttypekey":"${key}"`);
-  }).map((t) => String(t.alias));
+  return oracle.contentTypes
+    .filter((t) => {
+      const key = String(t.key);
+      return (
+        !withItems.has(String(t.alias).toLowerCase()) &&
+        !referenced.has(key) &&
+        !text.includes(`"contenttypekey":"${key}"`)
+      );
+    })
+    .map((t) => String(t.alias));
 }
 
 /** Keys of the items whose values hold a block element of the type with this key. */
 export function listBlockHolders(oracle: SnapshotOracle, typeKey: string): string[] {
   const needle = `"contentTypeKey":"${typeKey}"`.toLowerCase();
-  return [...oracle.records.content, ...oracle.records.media].filter((r) => JSON.stringify(r).toLowerCase().includes(needle)).map((r) => r.key as string);
+  return [...oracle.records.content, ...oracle.records.media]
+    .filter((r) => JSON.stringify(r).toLowerCase().includes(needle))
+    .map((r) => r.key as string);
 }
 
 /** Every block layout item's `config` object in an item's values, wherever it sits (found by walking the JSON). */
@@ -134,7 +187,8 @@ export function listLayoutConfigs(record: Json): Json[] {
     if (Array.isArray(v)) return v.forEach(visit);
     if (typeof v !== 'object' || v === null) return;
     const o = v as Json;
-    if (typeof o.config === 'object' && o.config !== null && ('contentKey' in o || 'contentUdi' in o)) out.push(o.config as Json);
+    if (typeof o.config === 'object' && o.config !== null && ('contentKey' in o || 'contentUdi' in o))
+      out.push(o.config as Json);
     Object.values(o).forEach(visit);
   };
   visit(record.properties);

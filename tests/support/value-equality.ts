@@ -8,7 +8,12 @@ import assert from 'node:assert/strict';
 export function assertSameValue(served: unknown, cached: unknown, where: string): void {
   if (typeof cached === 'string' && typeof served === 'number') {
     assert.equal(served, Number(cached), `${where}: decimal`);
-  } else if (typeof cached === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(cached) && typeof served === 'string' && served !== cached) {
+  } else if (
+    typeof cached === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(cached) &&
+    typeof served === 'string' &&
+    served !== cached
+  ) {
     assert.equal(served, `${cached.slice(0, 19)}+00:00`, `${where}: date`);
   } else if (typeof cached === 'string') {
     assert.deepEqual(served, parsedIfJson(cached), `${where}: text`);

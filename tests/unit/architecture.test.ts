@@ -14,7 +14,10 @@ const eslint = new ESLint({ cwd: ROOT });
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   // An import that resolves to nothing is not checked at all, so every fixture must name a real file.
   for (const [, target] of code.matchAll(/from '([^']+)'/g)) {
-    assert.ok(existsSync(path.resolve(ROOT, path.dirname(file), target ?? '')), `${file} imports ${target}, which exists`);
+    assert.ok(
+      existsSync(path.resolve(ROOT, path.dirname(file), target ?? '')),
+      `${file} imports ${target}, which exists`,
+    );
   }
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   assert.ok(result, 'ESLint linted the fixture');
@@ -24,12 +27,36 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 }
 
 const BAD: [string, string, RegExp][] = [
-  ['scripts/core/fixture.ts', "import { crawl } from '../snapshot/crawl.ts';\nexport const f = crawl;\n", /"core" to .*"crawler"/],
-  ['scripts/snapshot/fixture.ts', "import { startReadService } from '../source/server.ts';\nexport const f = startReadService;\n", /"crawler" to .*"source"/],
-  ['scripts/diff/fixture.ts', "import { runSnapshot } from '../commands/snapshot.ts';\nexport const f = runSnapshot;\n", /"diff" to .*"command"/],
-  ['src/lib/fixture.ts', "import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';\nexport const f = diffSnapshots;\n", /"site" to .*"diff"/],
-  ['bench/fixture.ts', "import { getJson } from '../tests/support/read-service.ts';\nexport const f = getJson;\n", /"bench" to .*"tests"/],
-  ['scripts/source/fixture.ts', "import { getJson } from '../../tests/support/read-service.ts';\nexport const f = getJson;\n", /"source" to .*"tests"/],
+  [
+    'scripts/core/fixture.ts',
+    "import { crawl } from '../snapshot/crawl.ts';\nexport const f = crawl;\n",
+    /"core" to .*"crawler"/,
+  ],
+  [
+    'scripts/snapshot/fixture.ts',
+    "import { startReadService } from '../source/server.ts';\nexport const f = startReadService;\n",
+    /"crawler" to .*"source"/,
+  ],
+  [
+    'scripts/diff/fixture.ts',
+    "import { runSnapshot } from '../commands/snapshot.ts';\nexport const f = runSnapshot;\n",
+    /"diff" to .*"command"/,
+  ],
+  [
+    'src/lib/fixture.ts',
+    "import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';\nexport const f = diffSnapshots;\n",
+    /"site" to .*"diff"/,
+  ],
+  [
+    'bench/fixture.ts',
+    "import { getJson } from '../tests/support/read-service.ts';\nexport const f = getJson;\n",
+    /"bench" to .*"tests"/,
+  ],
+  [
+    'scripts/source/fixture.ts',
+    "import { getJson } from '../../tests/support/read-service.ts';\nexport const f = getJson;\n",
+    /"source" to .*"tests"/,
+  ],
 ];
 
 for (const [file, code, expected] of BAD) {
@@ -42,9 +69,18 @@ for (const [file, code, expected] of BAD) {
 
 test('imports that follow the layers pass', async () => {
   const good: [string, string][] = [
-    ['scripts/snapshot/fixture.ts', "import { normalizeGuid } from '../core/identifiers.ts';\nexport const f = normalizeGuid;\n"],
-    ['scripts/commands/fixture.ts', "import { crawl } from '../snapshot/crawl.ts';\nimport { startLocalSource } from '../source/local-source.ts';\nexport const f = [crawl, startLocalSource];\n"],
-    ['src/lib/fixture.ts', "import { parseUdi } from '../../scripts/core/identifiers.ts';\nexport const f = parseUdi;\n"],
+    [
+      'scripts/snapshot/fixture.ts',
+      "import { normalizeGuid } from '../core/identifiers.ts';\nexport const f = normalizeGuid;\n",
+    ],
+    [
+      'scripts/commands/fixture.ts',
+      "import { crawl } from '../snapshot/crawl.ts';\nimport { startLocalSource } from '../source/local-source.ts';\nexport const f = [crawl, startLocalSource];\n",
+    ],
+    [
+      'src/lib/fixture.ts',
+      "import { parseUdi } from '../../scripts/core/identifiers.ts';\nexport const f = parseUdi;\n",
+    ],
   ];
   for (const [file, code] of good) assert.deepEqual(await boundaryErrors(file, code), [], file);
 });

@@ -46,7 +46,11 @@ for (const file of DATABASES) {
         assert.equal(outer[0].type, 98);
         const lengths = [...decodeMulti(outer[0].data as Uint8Array)] as number[];
         assert.equal(lengths.length, outer.length - 1);
-        outer.slice(1).forEach((block, k) => assert.equal(decompressLz4Block(block as Uint8Array, lengths[k] as number).length, lengths[k]));
+        outer
+          .slice(1)
+          .forEach((block, k) =>
+            assert.equal(decompressLz4Block(block as Uint8Array, lengths[k] as number).length, lengths[k]),
+          );
       }
       const payload = decodeCacheBlob(dataRaw);
       assert.ok(Array.isArray(payload) && payload.length === 3, 'payload is a 3-element array');
@@ -58,11 +62,15 @@ for (const file of DATABASES) {
   test(`${file}: cached rows match the versions they were built from`, () => {
     const db = open(file);
     const entries = readPublishedCache(pathOf(file));
-    const languages = new Set((db.prepare('SELECT languageISOCode AS iso FROM umbracoLanguage').all() as Row[])
-      .map((r) => String(r.iso).toLowerCase()));
+    const languages = new Set(
+      (db.prepare('SELECT languageISOCode AS iso FROM umbracoLanguage').all() as Row[]).map((r) =>
+        String(r.iso).toLowerCase(),
+      ),
+    );
     let compared = 0;
     for (const entry of entries) {
-      const node = db.prepare('SELECT nodeObjectType AS type FROM umbracoNode WHERE id = ?').get(entry.nodeId) as Row | undefined;
+      const node = db.prepare('SELECT nodeObjectType AS type FROM umbracoNode WHERE id = ?').get(entry.nodeId) as
+        Row | undefined;
       assert.ok(node, `node ${entry.nodeId} exists`);
       assert.ok([DOCUMENT, MEDIA, BLUEPRINT, ELEMENT].includes(String(node.type)), `node ${entry.nodeId} type`);
       for (const culture of Object.keys(entry.cultures)) assert.ok(languages.has(culture.toLowerCase()), culture);
@@ -70,7 +78,11 @@ for (const file of DATABASES) {
       const versionId = findVersion(db, entry);
       assert.ok(versionId !== undefined, `version for ${entry.nodeId}/${entry.published}`);
       const stored = storedValues(db, versionId);
-      assert.deepEqual(cachedValues(entry, stored.decimals), stored.values, `values of ${entry.nodeId}/${entry.published}`);
+      assert.deepEqual(
+        cachedValues(entry, stored.decimals),
+        stored.values,
+        `values of ${entry.nodeId}/${entry.published}`,
+      );
       assertCultures(db, entry, versionId);
       compared++;
     }
@@ -80,8 +92,12 @@ for (const file of DATABASES) {
 
   test(`${file}: a published row exists exactly for documents with umbracoDocument.published = 1`, () => {
     const db = open(file);
-    const docs = db.prepare(`SELECT n.id, d.published FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
-      WHERE n.nodeObjectType = ?`).all(DOCUMENT) as Row[];
+    const docs = db
+      .prepare(
+        `SELECT n.id, d.published FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
+      WHERE n.nodeObjectType = ?`,
+      )
+      .all(DOCUMENT) as Row[];
     db.close();
     const entries = readPublishedCache(pathOf(file));
     const withPublishedRow = new Set(entries.filter((e) => e.published).map((e) => e.nodeId));
@@ -94,15 +110,23 @@ for (const file of DATABASES) {
 
   test(`${file}: media umbracoFile in the cache points at umbracoMediaVersion.path`, () => {
     const db = open(file);
-    const paths = new Map((db.prepare(`SELECT cv.nodeId, mv.path FROM umbracoContentVersion cv
-      JOIN umbracoMediaVersion mv ON mv.id = cv.id WHERE cv."current" = 1 AND mv.path IS NOT NULL`).all() as Row[])
-      .map((r) => [Number(r.nodeId), String(r.path)]));
+    const paths = new Map(
+      (
+        db
+          .prepare(
+            `SELECT cv.nodeId, mv.path FROM umbracoContentVersion cv
+      JOIN umbracoMediaVersion mv ON mv.id = cv.id WHERE cv."current" = 1 AND mv.path IS NOT NULL`,
+          )
+          .all() as Row[]
+      ).map((r) => [Number(r.nodeId), String(r.path)]),
+    );
     db.close();
     const files = readPublishedCache(pathOf(file)).filter((e) => paths.has(e.nodeId));
     assert.ok(files.length > 0);
     for (const entry of files) {
       const value = entry.properties.umbracoFile?.[0]?.value;
-      const src = typeof value === 'string' && value.startsWith('{') ? (JSON.parse(value) as { src: string }).src : value;
+      const src =
+        typeof value === 'string' && value.startsWith('{') ? (JSON.parse(value) as { src: string }).src : value;
       assert.equal(src, paths.get(entry.nodeId), `media ${entry.nodeId}`);
     }
   });
@@ -134,24 +158,36 @@ function cachedValues(entry: CachedEntry, decimals: Set<string>): Record<string,
 
 /** The database side in the cache's shapes: dates as ISO UTC text; decimals as numbers ("85.0" there, "85" here). */
 function storedValues(db: DatabaseSync, versionId: number): { values: Record<string, unknown>; decimals: Set<string> } {
-  const rows = db.prepare(`SELECT pt.Alias AS alias, l.languageISOCode AS culture, pd.segment, pd.intValue,
+  const rows = db
+    .prepare(
+      `SELECT pt.Alias AS alias, l.languageISOCode AS culture, pd.segment, pd.intValue,
       pd.decimalValue, pd.dateValue, pd.varcharValue, pd.textValue
     FROM umbracoPropertyData pd JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId
-    LEFT JOIN umbracoLanguage l ON l.id = pd.languageId WHERE pd.versionId = ?`).all(versionId) as Row[];
+    LEFT JOIN umbracoLanguage l ON l.id = pd.languageId WHERE pd.versionId = ?`,
+    )
+    .all(versionId) as Row[];
   const values: Record<string, unknown> = {};
   const decimals = new Set<string>();
   for (const r of rows) {
     const key = valueKey(r.alias, r.culture, r.segment);
     if (r.decimalValue !== null) decimals.add(key);
-    values[key] = r.intValue ?? (r.decimalValue !== null ? Number(r.decimalValue) : null)
-      ?? (r.dateValue !== null ? `${String(r.dateValue).replace(' ', 'T')}Z` : null) ?? r.varcharValue ?? r.textValue;
+    values[key] =
+      r.intValue ??
+      (r.decimalValue !== null ? Number(r.decimalValue) : null) ??
+      (r.dateValue !== null ? `${String(r.dateValue).replace(' ', 'T')}Z` : null) ??
+      r.varcharValue ??
+      r.textValue;
   }
   return { values, decimals };
 }
 
 function assertCultures(db: DatabaseSync, entry: CachedEntry, versionId: number): void {
-  const rows = db.prepare(`SELECT l.languageISOCode AS iso, v.name, v.date FROM umbracoContentVersionCultureVariation v
-    JOIN umbracoLanguage l ON l.id = v.languageId WHERE v.versionId = ?`).all(versionId) as Row[];
+  const rows = db
+    .prepare(
+      `SELECT l.languageISOCode AS iso, v.name, v.date FROM umbracoContentVersionCultureVariation v
+    JOIN umbracoLanguage l ON l.id = v.languageId WHERE v.versionId = ?`,
+    )
+    .all(versionId) as Row[];
   assert.equal(Object.keys(entry.cultures).length, rows.length, `culture count of ${entry.nodeId}`);
   for (const row of rows) {
     const key = Object.keys(entry.cultures).find((k) => k.toLowerCase() === String(row.iso).toLowerCase());
@@ -161,7 +197,8 @@ function assertCultures(db: DatabaseSync, entry: CachedEntry, versionId: number)
     if (entry.published) assert.equal(cached.isDraft, false);
     // Same instant up to the server's zone offset (Local DateTimes are stored as UTC): a whole quarter-hour apart.
     const stored = String(row.date);
-    const shift = Date.parse(`${(cached.date ?? '').slice(0, 19)}Z`) - Date.parse(`${stored.replace(' ', 'T').slice(0, 19)}Z`);
+    const shift =
+      Date.parse(`${(cached.date ?? '').slice(0, 19)}Z`) - Date.parse(`${stored.replace(' ', 'T').slice(0, 19)}Z`);
     assert.ok(Math.abs(shift) <= 14 * 3600_000 && shift % (15 * 60_000) === 0, `date shift ${shift} ms`);
     assert.equal(cached.date?.slice(19, -1), fraction(stored), 'sub-second part is exact');
   }

@@ -10,19 +10,33 @@ import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';
 
 async function run(args: string[]): Promise<{ code: number; stderr: string }> {
   let stderr = '';
-  const sink = { write: (t: string) => { stderr += t; return true; } };
+  const sink = {
+    write: (t: string) => {
+      stderr += t;
+      return true;
+    },
+  };
   const code = await runBuild(args, {}, { stdout: sink, stderr: sink });
   return { code, stderr };
 }
 
 describe('npm run build: configuration and refusals', () => {
   let dir: string;
-  before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'site-cli-')); });
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'site-cli-'));
+  });
   after(() => rm(dir, { recursive: true, force: true }));
 
   it('reads flags and env into one config, base normalised', () => {
-    const { config } = loadBuildConfig(['--snapshot', 'snap', '--out=site', '--allow-partial'], { SITE_BASE: 'docs/snap' }, '/w');
-    assert.deepEqual([config?.snapshotDir, config?.outDir, config?.base, config?.allowPartial, config?.search], ['/w/snap', '/w/site', '/docs/snap/', true, true]);
+    const { config } = loadBuildConfig(
+      ['--snapshot', 'snap', '--out=site', '--allow-partial'],
+      { SITE_BASE: 'docs/snap' },
+      '/w',
+    );
+    assert.deepEqual(
+      [config?.snapshotDir, config?.outDir, config?.base, config?.allowPartial, config?.search],
+      ['/w/snap', '/w/site', '/docs/snap/', true, true],
+    );
     assert.equal(loadBuildConfig(['--db', 'x.db', '--no-search'], {}, '/w').config?.crawlerArgs.join(' '), '--db x.db');
     assert.deepEqual(['', '/', 'a', '/a/b/', 'a/'].map(normalizeBase), ['/', '/', '/a/', '/a/b/', '/a/']);
   });
@@ -30,8 +44,16 @@ describe('npm run build: configuration and refusals', () => {
   it('reports every usage problem at once with exit 2', async () => {
     const { code, stderr } = await run(['--bogus', '--base', '"><x>', '--out', '--snapshot', 's', '--db', 'x.db']);
     assert.equal(code, BUILD_EXIT_CODES.usage);
-    for (const text of ['unknown option --bogus', '--base:', '--out needs a value', 'drop the crawler options']) assert.ok(stderr.includes(text), `${text} in ${stderr}`);
-    assert.equal(stderr.trim().split('\n').every((l) => l.startsWith('build: ')), true, 'one-line messages, no stack');
+    for (const text of ['unknown option --bogus', '--base:', '--out needs a value', 'drop the crawler options'])
+      assert.ok(stderr.includes(text), `${text} in ${stderr}`);
+    assert.equal(
+      stderr
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith('build: ')),
+      true,
+      'one-line messages, no stack',
+    );
   });
 
   it('refuses a missing snapshot with exit 3', async () => {
@@ -48,7 +70,16 @@ describe('npm run build: configuration and refusals', () => {
     let result = await run(['--snapshot', snap]);
     assert.equal(result.code, BUILD_EXIT_CODES.snapshotInvalid);
     assert.match(result.stderr, /invalid manifest\.json: formatVersion/);
-    await writeFile(path.join(snap, 'manifest.json'), JSON.stringify({ ...manifest, files: { ...(manifest.files as object), 'content/items-00007.ndjson': { sha256: 'a'.repeat(64), bytes: 1, records: 1 } } }));
+    await writeFile(
+      path.join(snap, 'manifest.json'),
+      JSON.stringify({
+        ...manifest,
+        files: {
+          ...(manifest.files as object),
+          'content/items-00007.ndjson': { sha256: 'a'.repeat(64), bytes: 1, records: 1 },
+        },
+      }),
+    );
     result = await run(['--snapshot', snap]);
     assert.equal(result.code, BUILD_EXIT_CODES.snapshotInvalid);
     assert.match(result.stderr, /lacks content\/items-00007\.ndjson/);

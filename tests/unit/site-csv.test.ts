@@ -31,8 +31,18 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('round-trips through the parser', () => {
-    const rows = [['k', 'v'], ['a,b', 'x "y"'], ['multi\nline', ''], ['=cmd', 'ok']];
+    const rows = [
+      ['k', 'v'],
+      ['a,b', 'x "y"'],
+      ['multi\nline', ''],
+      ['=cmd', 'ok'],
+    ];
     const text = rows.map(csvRow).join('');
-    assert.deepEqual(parseCsv(text), [['k', 'v'], ['a,b', 'x "y"'], ['multi\nline', ''], ["'=cmd", 'ok']]);
+    assert.deepEqual(parseCsv(text), [
+      ['k', 'v'],
+      ['a,b', 'x "y"'],
+      ['multi\nline', ''],
+      ["'=cmd", 'ok'],
+    ]);
   });
 });

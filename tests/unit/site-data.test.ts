@@ -14,51 +14,170 @@ const T_PAGE = k(900);
 const T_BLOCK = k(901);
 const T_UNUSED = k(902);
 
-const media: FixtureItem[] = [{
-  id: 200, key: k(200), name: 'Images', type: 'Folder', children: [
-    { id: 201, key: k(201), name: 'Used', type: 'Image', properties: { umbracoFile: { editorAlias: 'Umbraco.ImageCropper', value: { src: '/media/a/used.jpg' } }, umbracoBytes: { editorAlias: 'Umbraco.Label', value: '1234' } } },
-    { id: 202, key: k(202), name: 'Orphan', type: 'Image', properties: { umbracoFile: { editorAlias: 'Umbraco.ImageCropper', value: '/media/b/orphan.png' } } },
-    { id: 203, key: k(203), name: 'In a block', type: 'File', properties: { umbracoFile: { editorAlias: 'Umbraco.UploadField', value: '/media/c/doc.pdf' } } },
-  ],
-}];
+const media: FixtureItem[] = [
+  {
+    id: 200,
+    key: k(200),
+    name: 'Images',
+    type: 'Folder',
+    children: [
+      {
+        id: 201,
+        key: k(201),
+        name: 'Used',
+        type: 'Image',
+        properties: {
+          umbracoFile: { editorAlias: 'Umbraco.ImageCropper', value: { src: '/media/a/used.jpg' } },
+          umbracoBytes: { editorAlias: 'Umbraco.Label', value: '1234' },
+        },
+      },
+      {
+        id: 202,
+        key: k(202),
+        name: 'Orphan',
+        type: 'Image',
+        properties: { umbracoFile: { editorAlias: 'Umbraco.ImageCropper', value: '/media/b/orphan.png' } },
+      },
+      {
+        id: 203,
+        key: k(203),
+        name: 'In a block',
+        type: 'File',
+        properties: { umbracoFile: { editorAlias: 'Umbraco.UploadField', value: '/media/c/doc.pdf' } },
+      },
+    ],
+  },
+];
 
 const blocks = {
   layout: { 'Umbraco.BlockList': [{ contentKey: k(700) }] },
-  contentData: [{ contentTypeKey: T_BLOCK, key: k(700), values: [
-    { alias: 'file', editorAlias: 'Umbraco.MediaPicker3', value: [{ key: k(701), mediaKey: k(203) }] },
-    { alias: 'caption', editorAlias: 'Umbraco.TextBox', value: 'zebra crossing caption' },
-  ] }],
+  contentData: [
+    {
+      contentTypeKey: T_BLOCK,
+      key: k(700),
+      values: [
+        { alias: 'file', editorAlias: 'Umbraco.MediaPicker3', value: [{ key: k(701), mediaKey: k(203) }] },
+        { alias: 'caption', editorAlias: 'Umbraco.TextBox', value: 'zebra crossing caption' },
+      ],
+    },
+  ],
 };
 
-const content: FixtureItem[] = [{
-  id: 100, key: k(100), name: 'Home', type: 'page', url: '/',
-  properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: `<p>Hello <a href="/{localLink:${udi('document', 101)}}">about</a> <img data-udi="${udi('media', 201)}"> <a href="/{localLink:${udi('document', 999)}}">gone</a></p>` }, blocks: { editorAlias: 'Umbraco.BlockList', value: blocks } },
-  children: [
-    {
-      id: 101, key: k(101), name: 'About', type: 'page', url: '/about/',
-      properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: '<p>Over</p>' }, blocks: { editorAlias: 'Umbraco.BlockList', value: null } },
-      cultures: {
-        'en-US': { name: 'About', properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: '<p>About us</p>' }, blocks: { editorAlias: 'Umbraco.BlockList', value: null } } },
-        da: { name: 'Om', properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: '' }, blocks: { editorAlias: 'Umbraco.BlockList', value: null } } },
+const content: FixtureItem[] = [
+  {
+    id: 100,
+    key: k(100),
+    name: 'Home',
+    type: 'page',
+    url: '/',
+    properties: {
+      body: {
+        editorAlias: 'Umbraco.TinyMCE',
+        value: `<p>Hello <a href="/{localLink:${udi('document', 101)}}">about</a> <img data-udi="${udi('media', 201)}"> <a href="/{localLink:${udi('document', 999)}}">gone</a></p>`,
       },
-      children: [{ id: 102, key: k(102), name: 'Deep', type: 'page', properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: `<a href="{localLink:100}">home</a>` } }, cultures: { 'en-US': { name: 'Deep' } } }],
+      blocks: { editorAlias: 'Umbraco.BlockList', value: blocks },
     },
-    { id: 103, key: k(103), name: 'Lost', type: 'page', failed: true },
-  ],
-}];
+    children: [
+      {
+        id: 101,
+        key: k(101),
+        name: 'About',
+        type: 'page',
+        url: '/about/',
+        properties: {
+          body: { editorAlias: 'Umbraco.TinyMCE', value: '<p>Over</p>' },
+          blocks: { editorAlias: 'Umbraco.BlockList', value: null },
+        },
+        cultures: {
+          'en-US': {
+            name: 'About',
+            properties: {
+              body: { editorAlias: 'Umbraco.TinyMCE', value: '<p>About us</p>' },
+              blocks: { editorAlias: 'Umbraco.BlockList', value: null },
+            },
+          },
+          da: {
+            name: 'Om',
+            properties: {
+              body: { editorAlias: 'Umbraco.TinyMCE', value: '' },
+              blocks: { editorAlias: 'Umbraco.BlockList', value: null },
+            },
+          },
+        },
+        children: [
+          {
+            id: 102,
+            key: k(102),
+            name: 'Deep',
+            type: 'page',
+            properties: { body: { editorAlias: 'Umbraco.TinyMCE', value: `<a href="{localLink:100}">home</a>` } },
+            cultures: { 'en-US': { name: 'Deep' } },
+          },
+        ],
+      },
+      { id: 103, key: k(103), name: 'Lost', type: 'page', failed: true },
+    ],
+  },
+];
 
-const group = (name: string, props: Array<[string, string]>) => ({ name, propertyTypes: props.map(([alias, editorAlias]) => ({ alias, editorAlias })) });
+const group = (name: string, props: Array<[string, string]>) => ({
+  name,
+  propertyTypes: props.map(([alias, editorAlias]) => ({ alias, editorAlias })),
+});
 const contentTypes = [
-  { id: 1, key: T_PAGE, alias: 'page', name: 'Page', propertyGroups: [group('Content', [['body', 'Umbraco.TinyMCE'], ['blocks', 'Umbraco.BlockList']])], compositions: [], allowedContentTypes: [], allowedTemplates: [] },
-  { id: 2, key: T_BLOCK, alias: 'fileBlock', name: 'File block', element: true, propertyGroups: [group('Block', [['file', 'Umbraco.MediaPicker3'], ['caption', 'Umbraco.TextBox']])], compositions: [], allowedContentTypes: [], allowedTemplates: [] },
-  { id: 3, key: T_UNUSED, alias: 'unused', name: 'Unused', propertyGroups: [], compositions: [], allowedContentTypes: [], allowedTemplates: [] },
+  {
+    id: 1,
+    key: T_PAGE,
+    alias: 'page',
+    name: 'Page',
+    propertyGroups: [
+      group('Content', [
+        ['body', 'Umbraco.TinyMCE'],
+        ['blocks', 'Umbraco.BlockList'],
+      ]),
+    ],
+    compositions: [],
+    allowedContentTypes: [],
+    allowedTemplates: [],
+  },
+  {
+    id: 2,
+    key: T_BLOCK,
+    alias: 'fileBlock',
+    name: 'File block',
+    element: true,
+    propertyGroups: [
+      group('Block', [
+        ['file', 'Umbraco.MediaPicker3'],
+        ['caption', 'Umbraco.TextBox'],
+      ]),
+    ],
+    compositions: [],
+    allowedContentTypes: [],
+    allowedTemplates: [],
+  },
+  {
+    id: 3,
+    key: T_UNUSED,
+    alias: 'unused',
+    name: 'Unused',
+    propertyGroups: [],
+    compositions: [],
+    allowedContentTypes: [],
+    allowedTemplates: [],
+  },
 ];
 
 describe('site data from a hand-made snapshot', () => {
   let dir: string;
   let summary: SiteDataSummary;
-  const read = async <T>(name: string): Promise<T> => JSON.parse(await readFile(path.join(dir, 'data', name), 'utf8')) as T;
-  const lines = async (name: string) => (await readFile(path.join(dir, 'data', name), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const read = async <T>(name: string): Promise<T> =>
+    JSON.parse(await readFile(path.join(dir, 'data', name), 'utf8')) as T;
+  const lines = async (name: string) =>
+    (await readFile(path.join(dir, 'data', name), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'site-data-'));
@@ -77,9 +196,16 @@ describe('site data from a hand-made snapshot', () => {
 
   it('indexes incoming references and finds the broken one', async () => {
     const usedBy = await read<Record<string, UsedByEntry>>('used-by.json');
-    assert.deepEqual(usedBy[k(101)]?.from.map((f) => [f.key, f.aliases]), [[k(100), ['body']]]);
+    assert.deepEqual(
+      usedBy[k(101)]?.from.map((f) => [f.key, f.aliases]),
+      [[k(100), ['body']]],
+    );
     assert.equal(usedBy[k(201)]?.count, 1);
-    assert.deepEqual(usedBy[k(203)]?.from.map((f) => f.aliases), [['blocks']], 'a media item picked inside a block counts');
+    assert.deepEqual(
+      usedBy[k(203)]?.from.map((f) => f.aliases),
+      [['blocks']],
+      'a media item picked inside a block counts',
+    );
     assert.equal(usedBy[k(100)]?.count, 1, 'the int-id localLink from Deep resolves to Home');
     const broken = await lines('broken-references.ndjson');
     assert.equal(broken.length, 1);
@@ -88,7 +214,10 @@ describe('site data from a hand-made snapshot', () => {
   });
 
   it('lists orphan media (with a file, referenced by nothing; folders never count)', async () => {
-    assert.deepEqual((await lines('orphan-media.ndjson')).map((o) => [o.key, o.file]), [[k(202), '/media/b/orphan.png']]);
+    assert.deepEqual(
+      (await lines('orphan-media.ndjson')).map((o) => [o.key, o.file]),
+      [[k(202), '/media/b/orphan.png']],
+    );
   });
 
   it('counts type usage, unused types and fill rates per language', async () => {
@@ -118,18 +247,34 @@ describe('site data from a hand-made snapshot', () => {
     assert.equal(items.length - 1, 9, '8 items; About has two languages, so two rows');
     const col = (name: string) => (items[0] as string[]).indexOf(name);
     const about = items.filter((r) => r[col('key')] === k(101));
-    assert.deepEqual(about.map((r) => [r[col('language')], r[col('parentKey')]]), [['en-US', k(100)], ['da', k(100)]]);
+    assert.deepEqual(
+      about.map((r) => [r[col('language')], r[col('parentKey')]]),
+      [
+        ['en-US', k(100)],
+        ['da', k(100)],
+      ],
+    );
     const orphans = await csv('orphan-media');
-    assert.deepEqual(orphans.slice(1).map((r) => [r[0], r[1]]), [['202', k(202)]]);
+    assert.deepEqual(
+      orphans.slice(1).map((r) => [r[0], r[1]]),
+      [['202', k(202)]],
+    );
     assert.equal((await csv('broken-references')).length - 1, 1);
     const coverage = await csv('culture-coverage');
     assert.deepEqual(coverage[0]?.slice(-2), ['da', 'en-US']);
     assert.equal(coverage.length - 1, 4);
-    const json = JSON.parse(await readFile(path.join(dir, 'data', 'downloads', 'content-types.json'), 'utf8')) as unknown[];
+    const json = JSON.parse(
+      await readFile(path.join(dir, 'data', 'downloads', 'content-types.json'), 'utf8'),
+    ) as unknown[];
     assert.equal(json.length, (await csv('content-types')).length - 1);
     assert.deepEqual(summary.downloads, {
-      items: 9, 'content-types': json.length, 'fill-rates': summary.downloads['fill-rates'], editors: summary.downloads.editors,
-      'broken-references': 1, 'orphan-media': 1, 'culture-coverage': 4,
+      items: 9,
+      'content-types': json.length,
+      'fill-rates': summary.downloads['fill-rates'],
+      editors: summary.downloads.editors,
+      'broken-references': 1,
+      'orphan-media': 1,
+      'culture-coverage': 4,
     });
     const fill = await csv('fill-rates');
     const bodyDa = fill.find((r) => r[0] === 'page' && r[4] === 'body' && r[5] === 'da');
@@ -140,9 +285,15 @@ describe('site data from a hand-made snapshot', () => {
 
   it('says which types are unused and where block elements sit', async () => {
     const types = await read<TypeUsage[]>('types.json');
-    assert.deepEqual(types.filter((t) => t.unused).map((t) => t.alias), ['unused']);
+    assert.deepEqual(
+      types.filter((t) => t.unused).map((t) => t.alias),
+      ['unused'],
+    );
     const block = types.find((t) => t.alias === 'fileBlock');
-    assert.deepEqual(block?.blockHolders.map((h) => [h.key, h.properties]), [[k(100), ['blocks']]]);
+    assert.deepEqual(
+      block?.blockHolders.map((h) => [h.key, h.properties]),
+      [[k(100), ['blocks']]],
+    );
     assert.deepEqual(block?.blockFill.caption, { filled: 1, total: 1 });
     const missing = await lines('missing-values.ndjson');
     assert.deepEqual(missing.find((m) => m.type === 'page' && m.property === 'body')?.items, [[k(101), ['da']]]);

@@ -9,8 +9,24 @@ import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
 
 function node(n: number, parent: SiteNode | null, childCount = 0): SiteNode {
   return {
-    kind: 'content', id: n, key: `k${n}`, name: `n${n}`, type: 't', parentId: parent?.id ?? -1, parent: parent?.key ?? null, root: parent?.root ?? `k${n}`,
-    level: (parent?.level ?? 0) + 1, sortOrder: 0, childCount, url: null, createDate: null, updateDate: null, chunk: null, offset: null, length: null, cultures: [],
+    kind: 'content',
+    id: n,
+    key: `k${n}`,
+    name: `n${n}`,
+    type: 't',
+    parentId: parent?.id ?? -1,
+    parent: parent?.key ?? null,
+    root: parent?.root ?? `k${n}`,
+    level: (parent?.level ?? 0) + 1,
+    sortOrder: 0,
+    childCount,
+    url: null,
+    createDate: null,
+    updateDate: null,
+    chunk: null,
+    offset: null,
+    length: null,
+    cultures: [],
   };
 }
 
@@ -43,6 +59,13 @@ describe('trees and child lists at scale', () => {
   it('pages only the child lists longer than an item page shows', () => {
     const pages = listChildPages(bigTree(), 'content');
     assert.ok(1200 > CHILD_PAGE_SIZE);
-    assert.deepEqual(pages.map((p) => p.params), [{ key: 'k1', page: '1' }, { key: 'k1', page: '2' }, { key: 'k1', page: '3' }]);
+    assert.deepEqual(
+      pages.map((p) => p.params),
+      [
+        { key: 'k1', page: '1' },
+        { key: 'k1', page: '2' },
+        { key: 'k1', page: '3' },
+      ],
+    );
   });
 });

@@ -27,10 +27,18 @@ test('defaults: embedded demo source, ./snapshot, concurrency 4, 30 s timeout, 5
 });
 
 test('source and key: flag beats env, the key only from env or file, never kept for a local database', async () => {
-  const fromEnv = await loadConfig([], { SNAPSHOT_SOURCE_URL: 'https://cms.example/', SNAPSHOT_API_KEY: 'secret-key' }, CWD);
+  const fromEnv = await loadConfig(
+    [],
+    { SNAPSHOT_SOURCE_URL: 'https://cms.example/', SNAPSHOT_API_KEY: 'secret-key' },
+    CWD,
+  );
   assert.deepEqual(fromEnv.source, { kind: 'http', url: 'https://cms.example' });
   assert.equal(fromEnv.apiKey, 'secret-key');
-  const fromFlag = await loadConfig(['--source=https://other.example/base/cms/Ext/Migrations/'], { SNAPSHOT_SOURCE_URL: 'https://cms.example' }, CWD);
+  const fromFlag = await loadConfig(
+    ['--source=https://other.example/base/cms/Ext/Migrations/'],
+    { SNAPSHOT_SOURCE_URL: 'https://cms.example' },
+    CWD,
+  );
   assert.deepEqual(fromFlag.source, { kind: 'http', url: 'https://other.example/base' });
   const local = await loadConfig(['--db', 'site.db'], { SNAPSHOT_API_KEY: 'secret-key' }, CWD);
   assert.deepEqual(local.source, { kind: 'database', dbPath: '/work/here/site.db' });
@@ -39,8 +47,21 @@ test('source and key: flag beats env, the key only from env or file, never kept 
 
 test('every problem is reported at once, and none echoes a secret', async () => {
   const problems = await problemsOf([
-    '--concurrency', '0', '--retries', 'many', '--timeout-ms', '-5', '--bogus', 'stray', '--api-key', 'hunter2-secret',
-    '--source', 'http://api:hunter2-secret@cms.example', '--api-key-file', '/nonexistent/key', '--out',
+    '--concurrency',
+    '0',
+    '--retries',
+    'many',
+    '--timeout-ms',
+    '-5',
+    '--bogus',
+    'stray',
+    '--api-key',
+    'hunter2-secret',
+    '--source',
+    'http://api:hunter2-secret@cms.example',
+    '--api-key-file',
+    '/nonexistent/key',
+    '--out',
   ]);
   assert.deepEqual(problems, [
     'unknown option --bogus',
@@ -53,7 +74,10 @@ test('every problem is reported at once, and none echoes a secret', async () => 
     '--source: must not carry credentials; give the key by env SNAPSHOT_API_KEY or --api-key-file',
     '--api-key-file: cannot read /nonexistent/key (ENOENT)',
   ]);
-  assert.ok(problems.every((problem) => !problem.includes('hunter2')), 'no secret in any message');
+  assert.ok(
+    problems.every((problem) => !problem.includes('hunter2')),
+    'no secret in any message',
+  );
   assert.deepEqual(await problemsOf(['--source', 'x', '--db', 'y']), ['give either --source or --db, not both']);
 });
 
@@ -86,14 +110,23 @@ test('progress: one rewritten line on a TTY, plain periodic lines otherwise, not
   assert.ok(tty.includes('\r\x1b[Kitems 50/100 (50%) 25.0/s ETA 2s'));
   const plain: string[] = [];
   clock = 0;
-  const plainProgress = createProgress({ sink: { write: (t: string) => plain.push(t) }, quiet: false, now, intervalMs: 5000 });
+  const plainProgress = createProgress({
+    sink: { write: (t: string) => plain.push(t) },
+    quiet: false,
+    now,
+    intervalMs: 5000,
+  });
   plainProgress.start('items', 10);
   for (let i = 0; i < 10; i += 1) {
     clock += 1000;
     plainProgress.tick();
   }
   plainProgress.stop();
-  assert.deepEqual(plain, ['items 5/10 (50%) 1.0/s ETA 5s\n', 'items 10/10 (100%) 1.0/s\n', 'items 10/10 (100%) 1.0/s\n']);
+  assert.deepEqual(plain, [
+    'items 5/10 (50%) 1.0/s ETA 5s\n',
+    'items 10/10 (100%) 1.0/s\n',
+    'items 10/10 (100%) 1.0/s\n',
+  ]);
   const quiet: string[] = [];
   const silent = createProgress({ sink: { write: (t: string) => quiet.push(t) }, quiet: true });
   silent.start('items', 1);

@@ -4,9 +4,18 @@ import { listElementTypeRefs } from '../../scripts/snapshot/plan/block-reference
 import { normalizeGuid } from '../../scripts/core/identifiers.ts';
 import { normaliseContentType } from '../../scripts/snapshot/answers/content-type-shape.ts';
 import { createCrawlLog, formatIssuePath } from '../../scripts/snapshot/crawl-log.ts';
-import { contentTypeCore, describeErrorBody, findEnvelopeError, itemCore, summaryCore } from '../../scripts/snapshot/answers/source-schemas.ts';
 import {
-  CONTENT_ITEM_VARIANTS, CONTENT_TYPE_VARIANTS, SUMMARY_VARIANTS, createShapeChecker,
+  contentTypeCore,
+  describeErrorBody,
+  findEnvelopeError,
+  itemCore,
+  summaryCore,
+} from '../../scripts/snapshot/answers/source-schemas.ts';
+import {
+  CONTENT_ITEM_VARIANTS,
+  CONTENT_TYPE_VARIANTS,
+  SUMMARY_VARIANTS,
+  createShapeChecker,
 } from '../../scripts/snapshot/answers/source-variants.ts';
 
 const summaryDocumented = createShapeChecker(SUMMARY_VARIANTS);
@@ -14,11 +23,28 @@ const itemDocumented = createShapeChecker(CONTENT_ITEM_VARIANTS);
 const contentTypeDocumented = createShapeChecker(CONTENT_TYPE_VARIANTS);
 
 const KEY = 'a8bcc42f-88a2-427d-8fcc-2de3ed457e57';
-const summary = { id: 1368, key: KEY, name: 'Home', url: '/', type: 'homePage', createDate: '2019-11-04T15:28:24+00:00', updateDate: '2024-10-22T13:48:39+01:00' };
-const item = { ...summary, path: [], properties: { title: { alias: 'title', editorAlias: 'Umbraco.TextBox', value: 'Hi' } } };
+const summary = {
+  id: 1368,
+  key: KEY,
+  name: 'Home',
+  url: '/',
+  type: 'homePage',
+  createDate: '2019-11-04T15:28:24+00:00',
+  updateDate: '2024-10-22T13:48:39+01:00',
+};
+const item = {
+  ...summary,
+  path: [],
+  properties: { title: { alias: 'title', editorAlias: 'Umbraco.TextBox', value: 'Hi' } },
+};
 
 test('summaries: with or without sortOrder and children, upper-case keys; documented shape flags additive fields', () => {
-  for (const body of [summary, { ...summary, sortOrder: 3 }, { ...summary, children: [] }, { ...summary, key: KEY.toUpperCase() }]) {
+  for (const body of [
+    summary,
+    { ...summary, sortOrder: 3 },
+    { ...summary, children: [] },
+    { ...summary, key: KEY.toUpperCase() },
+  ]) {
     assert.ok(summaryCore.safeParse(body).success);
     assert.notEqual(summaryDocumented(body).variant, undefined);
   }
@@ -29,18 +55,32 @@ test('summaries: with or without sortOrder and children, upper-case keys; docume
 });
 
 test('summaries: the strict part rejects what the site relies on being wrong', () => {
-  for (const broken of [{ ...summary, id: '1368' }, { ...summary, id: 1.5 }, { ...summary, key: 'not-a-guid' }, { ...summary, name: null }, { ...summary, type: '' }, { ...summary, children: {} }]) {
+  for (const broken of [
+    { ...summary, id: '1368' },
+    { ...summary, id: 1.5 },
+    { ...summary, key: 'not-a-guid' },
+    { ...summary, name: null },
+    { ...summary, type: '' },
+    { ...summary, children: {} },
+  ]) {
     assert.equal(summaryCore.safeParse(broken).success, false, JSON.stringify(broken));
   }
   assert.ok(summaryCore.safeParse({ ...summary, url: null, createDate: 5 }).success, 'url and dates are not strict');
-  assert.equal(summaryDocumented({ ...summary, createDate: '2019-11-04 15:28:24' }).variant, undefined, 'dates need an offset');
+  assert.equal(
+    summaryDocumented({ ...summary, createDate: '2019-11-04 15:28:24' }).variant,
+    undefined,
+    'dates need an offset',
+  );
 });
 
 test('full items: properties must be an object of objects; umbracoBytes may be a string or an int', () => {
   assert.ok(itemCore.safeParse(item).success);
   assert.equal(itemDocumented(item).variant, 'plugin-v7');
   for (const bytes of ['476867', 476867]) {
-    const media = { ...item, properties: { umbracoBytes: { alias: 'umbracoBytes', editorAlias: 'Umbraco.Label', value: bytes } } };
+    const media = {
+      ...item,
+      properties: { umbracoBytes: { alias: 'umbracoBytes', editorAlias: 'Umbraco.Label', value: bytes } },
+    };
     assert.notEqual(itemDocumented(media).variant, undefined);
   }
   assert.equal(itemCore.safeParse({ ...item, properties: [] }).success, false);
@@ -48,18 +88,60 @@ test('full items: properties must be an object of objects; umbracoBytes may be a
   assert.equal(itemCore.safeParse(null).success, false);
 });
 
-const propertyType = { id: 1, key: KEY, alias: 'title', name: 'Title', description: null, sortOrder: 0, editorAlias: 'Umbraco.TextBox', dataTypeId: -88, mandatory: false };
+const propertyType = {
+  id: 1,
+  key: KEY,
+  alias: 'title',
+  name: 'Title',
+  description: null,
+  sortOrder: 0,
+  editorAlias: 'Umbraco.TextBox',
+  dataTypeId: -88,
+  mandatory: false,
+};
 const group = { id: 2, key: KEY, name: 'Content', sortOrder: 0 };
 const older = {
-  id: 1095, key: KEY.toUpperCase(), alias: 'homePage', name: 'Home', icon: 'icon-home', tabs: [{ ...group, properties: [propertyType] }],
-  defaultTemplate: null, allowedAsRoot: true, allowedContentTypes: [], allowedTemplate: [{ id: 1, key: KEY, alias: 'Home', name: 'Home' }], compositions: [],
+  id: 1095,
+  key: KEY.toUpperCase(),
+  alias: 'homePage',
+  name: 'Home',
+  icon: 'icon-home',
+  tabs: [{ ...group, properties: [propertyType] }],
+  defaultTemplate: null,
+  allowedAsRoot: true,
+  allowedContentTypes: [],
+  allowedTemplate: [{ id: 1, key: KEY, alias: 'Home', name: 'Home' }],
+  compositions: [],
 };
 const DATE = '2024-03-05T09:21:23.576Z';
-const typeItem = { id: 9, key: KEY.toUpperCase(), alias: 'seo', path: '-1,9', name: 'SEO', icon: 'icon-seo', element: false, createDate: DATE, updateDate: DATE };
+const typeItem = {
+  id: 9,
+  key: KEY.toUpperCase(),
+  alias: 'seo',
+  path: '-1,9',
+  name: 'SEO',
+  icon: 'icon-seo',
+  element: false,
+  createDate: DATE,
+  updateDate: DATE,
+};
 const newer = {
-  id: 1095, key: KEY, alias: 'homePage', path: '-1,1095', name: 'Home', icon: 'icon-home', element: false, createDate: DATE, updateDate: DATE,
-  allowedAsRoot: true, defaultTemplate: null, allowedContentTypes: [], allowedTemplates: [], compositions: [typeItem],
-  propertyGroups: [{ ...group, propertyTypes: [propertyType], properties: [propertyType] }], tabs: [{ ...group, propertyTypes: [propertyType], properties: [propertyType] }],
+  id: 1095,
+  key: KEY,
+  alias: 'homePage',
+  path: '-1,1095',
+  name: 'Home',
+  icon: 'icon-home',
+  element: false,
+  createDate: DATE,
+  updateDate: DATE,
+  allowedAsRoot: true,
+  defaultTemplate: null,
+  allowedContentTypes: [],
+  allowedTemplates: [],
+  compositions: [typeItem],
+  propertyGroups: [{ ...group, propertyTypes: [propertyType], properties: [propertyType] }],
+  tabs: [{ ...group, propertyTypes: [propertyType], properties: [propertyType] }],
 };
 
 test('content types: tabs or propertyGroups, allowedTemplate or allowedTemplates, all normalised to one shape', () => {
@@ -72,26 +154,49 @@ test('content types: tabs or propertyGroups, allowedTemplate or allowedTemplates
   const fromNewer = normaliseContentType(contentTypeCore.parse(newer), log);
   for (const type of [fromOlder, fromNewer]) {
     assert.equal(type.key, KEY);
-    assert.deepEqual(type.propertyGroups.map((g) => g.propertyTypes.map((p) => p.alias)), [['title']]);
+    assert.deepEqual(
+      type.propertyGroups.map((g) => g.propertyTypes.map((p) => p.alias)),
+      [['title']],
+    );
     assert.equal((type as Record<string, unknown>).tabs, undefined);
     assert.equal(type.icon, 'icon-home', 'extras kept');
   }
   assert.deepEqual(fromOlder.allowedTemplates, [{ id: 1, key: KEY, alias: 'Home', name: 'Home' }]);
-  assert.deepEqual(fromNewer.compositions.map((c) => c.key), [KEY]);
-  assert.deepEqual(log.listVariants(), { allowedTemplates: ['allowedTemplate', 'allowedTemplates'], contentTypeGroups: ['propertyGroups+tabs', 'tabs'] });
+  assert.deepEqual(
+    fromNewer.compositions.map((c) => c.key),
+    [KEY],
+  );
+  assert.deepEqual(log.listVariants(), {
+    allowedTemplates: ['allowedTemplate', 'allowedTemplates'],
+    contentTypeGroups: ['propertyGroups+tabs', 'tabs'],
+  });
   assert.equal(contentTypeCore.safeParse(null).success, false, 'a null body is handled before the schema');
   assert.equal(contentTypeCore.safeParse({ ...older, alias: '' }).success, false);
 });
 
 test('error bodies: problem+json, envelope (also inside a 200), plain JSON, text, empty', () => {
-  const problem = JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No content item has id 9.' });
-  assert.deepEqual(describeErrorBody(problem, 'application/problem+json'), { style: 'problem+json', message: 'No content item has id 9.' });
+  const problem = JSON.stringify({
+    type: 'about:blank',
+    title: 'Not Found',
+    status: 404,
+    detail: 'No content item has id 9.',
+  });
+  assert.deepEqual(describeErrorBody(problem, 'application/problem+json'), {
+    style: 'problem+json',
+    message: 'No content item has id 9.',
+  });
   const envelope = JSON.stringify({ meta: { code: 401, error: 'Unauthorized' }, data: null });
   assert.deepEqual(describeErrorBody(envelope, 'application/json'), { style: 'envelope', message: 'Unauthorized' });
   assert.deepEqual(describeErrorBody('{"message":"nope"}', 'application/json'), { style: 'json', message: 'nope' });
-  assert.deepEqual(describeErrorBody('<h1>Bad\n gateway</h1>', 'text/html'), { style: 'text', message: '<h1>Bad gateway</h1>' });
+  assert.deepEqual(describeErrorBody('<h1>Bad\n gateway</h1>', 'text/html'), {
+    style: 'text',
+    message: '<h1>Bad gateway</h1>',
+  });
   assert.deepEqual(describeErrorBody('', null), { style: 'empty', message: 'empty body' });
-  assert.deepEqual(findEnvelopeError({ meta: { code: 404, error: null }, data: null }), { code: 404, message: 'error code 404' });
+  assert.deepEqual(findEnvelopeError({ meta: { code: 404, error: null }, data: null }), {
+    code: 404,
+    message: 'error code 404',
+  });
   assert.equal(findEnvelopeError({ meta: { code: 200 }, data: null }), undefined);
   assert.equal(findEnvelopeError(item), undefined);
 });
@@ -104,7 +209,11 @@ test('deviations aggregate by operation and normalised path, keeping a few URLs 
     log.addDeviations('GetContentById', `u${id}`, 'issues' in result ? result.issues : []);
   }
   const deviations = log.listDeviations().map((d) => [d.code, d.path, d.count, d.urls.length]);
-  assert.deepEqual(deviations, [['shape', 'createDate', 30, 20], ['additive-field', 'extra', 30, 20], ['shape', 'properties.*.editorAlias', 30, 20]]);
+  assert.deepEqual(deviations, [
+    ['shape', 'createDate', 30, 20],
+    ['additive-field', 'extra', 30, 20],
+    ['shape', 'properties.*.editorAlias', 30, 20],
+  ]);
   assert.equal(formatIssuePath(['children', 3, 'children', 0, 'id']), 'children[].children[].id');
   assert.equal(formatIssuePath(['children', 3, 'id'], false), 'children[3].id');
   assert.equal(formatIssuePath(['cultures', 'da', 'properties', 'title', 'value']), 'cultures.*.properties.*.value');
@@ -113,15 +222,33 @@ test('deviations aggregate by operation and normalised path, keeping a few URLs 
 test('element types are found in block values, rich-text blocks, Nested Content and culture values', () => {
   const found = listElementTypeRefs({
     properties: {
-      list: { value: { layout: {}, contentData: [{ contentTypeKey: 'A7B8C9D0-0000-4000-8000-000000000001', values: [] }], settingsData: [{ contentTypeKey: 'b7b8c9d000004000800000000000000b' }] } },
-      rte: { value: { markup: '<p/>', blocks: { contentData: [{ contentTypeKey: 'c7b8c9d0-0000-4000-8000-00000000000c' }] } } },
+      list: {
+        value: {
+          layout: {},
+          contentData: [{ contentTypeKey: 'A7B8C9D0-0000-4000-8000-000000000001', values: [] }],
+          settingsData: [{ contentTypeKey: 'b7b8c9d000004000800000000000000b' }],
+        },
+      },
+      rte: {
+        value: {
+          markup: '<p/>',
+          blocks: { contentData: [{ contentTypeKey: 'c7b8c9d0-0000-4000-8000-00000000000c' }] },
+        },
+      },
       nested: { value: [{ ncContentTypeAlias: 'card', items: [{ ncContentTypeAlias: 'cardItem' }] }] },
       text: { value: 'contentTypeKey' },
     },
-    cultures: { da: { properties: { grid: { value: { contentData: [{ contentTypeKey: 'd7b8c9d0-0000-4000-8000-00000000000d' }] } } } } },
+    cultures: {
+      da: {
+        properties: { grid: { value: { contentData: [{ contentTypeKey: 'd7b8c9d0-0000-4000-8000-00000000000d' }] } } },
+      },
+    },
   });
   assert.deepEqual([...found.keys].sort(), [
-    'a7b8c9d0-0000-4000-8000-000000000001', 'b7b8c9d0-0000-4000-8000-00000000000b', 'c7b8c9d0-0000-4000-8000-00000000000c', 'd7b8c9d0-0000-4000-8000-00000000000d',
+    'a7b8c9d0-0000-4000-8000-000000000001',
+    'b7b8c9d0-0000-4000-8000-00000000000b',
+    'c7b8c9d0-0000-4000-8000-00000000000c',
+    'd7b8c9d0-0000-4000-8000-00000000000d',
   ]);
   assert.deepEqual([...found.aliases].sort(), ['card', 'cardItem']);
   assert.equal(normalizeGuid('nope'), undefined);

@@ -57,7 +57,11 @@ test('emoji: skipped between terms, kept inside a term (Umbraco 10+ CleanCodeStr
 });
 
 test('char replacements can be replaced; culture drives lower-casing; 240-unit cut', () => {
-  const germanic: Array<[string, string]> = [[' ', '-'], ['Ü', 'Ue'], ['ü', 'ue']];
+  const germanic: Array<[string, string]> = [
+    [' ', '-'],
+    ['Ü', 'Ue'],
+    ['ü', 'ue'],
+  ];
   assert.equal(toUrlSegment('Über uns', { charReplacements: germanic }), 'ueber-uns');
   assert.equal(toUrlSegment('A+B', { charReplacements: [] }), 'a-b');
   assert.equal(toUrlSegment('Istanbul', { culture: 'tr-TR' }), 'ıstanbul');
@@ -76,7 +80,12 @@ const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {};
 
 type Row = Record<string, unknown>;
 
-interface SegmentCase { key: string; source: string; culture: string | undefined; stored: string | undefined }
+interface SegmentCase {
+  key: string;
+  source: string;
+  culture: string | undefined;
+  stored: string | undefined;
+}
 
 for (const path of listSharedDatabases()) {
   test(`${basename(path)}: computed segments equal Umbraco's stored ones`, () => {
@@ -94,26 +103,43 @@ for (const path of listSharedDatabases()) {
 function listSegmentCases(path: string): SegmentCase[] {
   const db = openForOracle(path);
   try {
-    const hasDocumentUrl = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'umbracoDocumentUrl'").get() !== undefined;
-    const cache = new Map(readPublishedCache(path).filter((e) => e.published).map((e) => [e.nodeId, e]));
+    const hasDocumentUrl =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'umbracoDocumentUrl'").get() !== undefined;
+    const cache = new Map(
+      readPublishedCache(path)
+        .filter((e) => e.published)
+        .map((e) => [e.nodeId, e]),
+    );
     const languages = db.prepare('SELECT id, languageISOCode AS iso FROM umbracoLanguage').all() as Row[];
-    const docs = db.prepare(`SELECT n.id, n.uniqueId, ct.variations, pv.id AS versionId, pv.text
+    const docs = db
+      .prepare(
+        `SELECT n.id, n.uniqueId, ct.variations, pv.id AS versionId, pv.text
       FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id AND d.published = 1
       JOIN umbracoContent c ON c.nodeId = n.id JOIN cmsContentType ct ON ct.nodeId = c.contentTypeId
       JOIN umbracoContentVersion pv ON pv.nodeId = n.id
       JOIN umbracoDocumentVersion dv ON dv.id = pv.id AND dv.published = 1
-      WHERE n.nodeObjectType = ? AND n.trashed = 0`).all(DOCUMENT) as Row[];
+      WHERE n.nodeObjectType = ? AND n.trashed = 0`,
+      )
+      .all(DOCUMENT) as Row[];
     const cases: SegmentCase[] = [];
     for (const doc of docs) {
       const variant = (Number(doc.variations) & 1) === 1;
-      const urlNames = db.prepare(`SELECT pd.languageId, COALESCE(pd.varcharValue, pd.textValue) AS value
+      const urlNames = db
+        .prepare(
+          `SELECT pd.languageId, COALESCE(pd.varcharValue, pd.textValue) AS value
         FROM umbracoPropertyData pd JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId
-        WHERE pt.Alias = 'umbracoUrlName' AND pd.versionId = ? AND pd.segment IS NULL`).all(Number(doc.versionId)) as Row[];
+        WHERE pt.Alias = 'umbracoUrlName' AND pd.versionId = ? AND pd.segment IS NULL`,
+        )
+        .all(Number(doc.versionId)) as Row[];
       const cultures: Row[] = variant
-        ? db.prepare(`SELECT l.id, l.languageISOCode AS iso, v.name FROM umbracoContentVersionCultureVariation v
+        ? (db
+            .prepare(
+              `SELECT l.id, l.languageISOCode AS iso, v.name FROM umbracoContentVersionCultureVariation v
             JOIN umbracoLanguage l ON l.id = v.languageId
             JOIN umbracoDocumentCultureVariation dcv ON dcv.nodeId = ? AND dcv.languageId = v.languageId AND dcv.published = 1
-            WHERE v.versionId = ?`).all(Number(doc.id), Number(doc.versionId)) as Row[]
+            WHERE v.versionId = ?`,
+            )
+            .all(Number(doc.id), Number(doc.versionId)) as Row[])
         : languages.slice(0, hasDocumentUrl ? undefined : 1).map((l) => ({ ...l, name: doc.text }));
       for (const culture of cultures) {
         const urlName = urlNames.find((u) => u.languageId === (variant ? culture.id : null))?.value;
@@ -133,8 +159,12 @@ function listSegmentCases(path: string): SegmentCase[] {
 
 /** v15+: the published (`isDraft=0`) primary row; invariant documents have one per language, or NULL from 17.3. */
 function findDocumentUrl(db: DatabaseSync, key: string, languageId: number): string | undefined {
-  const rows = db.prepare(`SELECT * FROM umbracoDocumentUrl
-    WHERE uniqueId = ? AND isDraft = 0 AND (languageId = ? OR languageId IS NULL)`).all(key, languageId) as Row[];
+  const rows = db
+    .prepare(
+      `SELECT * FROM umbracoDocumentUrl
+    WHERE uniqueId = ? AND isDraft = 0 AND (languageId = ? OR languageId IS NULL)`,
+    )
+    .all(key, languageId) as Row[];
   const row = rows.find((r) => r.isPrimary === 1) ?? rows[0]; // isPrimary arrived in 15.4
   return row === undefined ? undefined : String(row.urlSegment);
 }

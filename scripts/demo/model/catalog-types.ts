@@ -9,8 +9,13 @@ const group = (alias: string, name: string): GroupDef => ({ alias, name, tab: fa
 
 export const CATALOG_TYPES: readonly ContentTypeDef[] = [
   {
-    kind: 'page', alias: 'productCategory', name: 'Product category', icon: 'icon-folder-outline', variant: false,
-    allowedChildren: ['productCategory', 'product'], templates: ['ProductCategory'],
+    kind: 'page',
+    alias: 'productCategory',
+    name: 'Product category',
+    icon: 'icon-folder-outline',
+    variant: false,
+    allowedChildren: ['productCategory', 'product'],
+    templates: ['ProductCategory'],
     groups: [group('category', 'Category')],
     properties: [
       prop('description', 'Description', 'textarea', 'summary', 'category'),
@@ -18,7 +23,12 @@ export const CATALOG_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
-    kind: 'page', alias: 'product', name: 'Product', icon: 'icon-shopping-basket', variant: false, templates: ['Product'],
+    kind: 'page',
+    alias: 'product',
+    name: 'Product',
+    icon: 'icon-shopping-basket',
+    variant: false,
+    templates: ['Product'],
     groups: [tab('details', 'Details'), group('details/pricing', 'Pricing'), group('details/media', 'Media')],
     properties: [
       prop('sku', 'SKU', 'textbox', 'sku', 'details/pricing', { mandatory: true, fill: 1 }),
@@ -35,11 +45,22 @@ export const CATALOG_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
-    kind: 'page', alias: 'dataFolder', name: 'Data folder', icon: 'icon-folder', variant: false, allowAtRoot: true,
-    allowedChildren: ['dataFolder', 'author', 'siteSettings'], groups: [], properties: [],
+    kind: 'page',
+    alias: 'dataFolder',
+    name: 'Data folder',
+    icon: 'icon-folder',
+    variant: false,
+    allowAtRoot: true,
+    allowedChildren: ['dataFolder', 'author', 'siteSettings'],
+    groups: [],
+    properties: [],
   },
   {
-    kind: 'page', alias: 'author', name: 'Author', icon: 'icon-user', variant: false,
+    kind: 'page',
+    alias: 'author',
+    name: 'Author',
+    icon: 'icon-user',
+    variant: false,
     groups: [group('profile', 'Profile')],
     properties: [
       prop('bio', 'Biography', 'textarea', 'summary', 'profile', { fill: 0.8 }),
@@ -50,7 +71,11 @@ export const CATALOG_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
-    kind: 'page', alias: 'siteSettings', name: 'Site settings', icon: 'icon-settings', variant: false,
+    kind: 'page',
+    alias: 'siteSettings',
+    name: 'Site settings',
+    icon: 'icon-settings',
+    variant: false,
     groups: [tab('settings', 'Settings'), group('settings/general', 'General')],
     properties: [
       prop('contactEmail', 'Contact e-mail', 'textbox', 'email', 'settings/general'),

@@ -20,20 +20,26 @@ const elementKey = (alias: string): string => contentTypeKey(alias).toLowerCase(
 
 const contentBlocks = {
   blocks: ['textBlock', 'imageBlock', 'quoteBlock', 'linksBlock'].map((alias) => ({
-    contentElementTypeKey: elementKey(alias), settingsElementTypeKey: elementKey('blockSettings'),
+    contentElementTypeKey: elementKey(alias),
+    settingsElementTypeKey: elementKey('blockSettings'),
   })),
-  useSingleBlockMode: false, validationLimit: { min: null, max: null },
+  useSingleBlockMode: false,
+  validationLimit: { min: null, max: null },
 };
 
 const landingGrid = {
   gridColumns: 12,
   blocks: [
     {
-      contentElementTypeKey: elementKey('columnsBlock'), allowAtRoot: true, allowInAreas: false,
+      contentElementTypeKey: elementKey('columnsBlock'),
+      allowAtRoot: true,
+      allowInAreas: false,
       areas: GRID_AREAS.map((alias) => ({ key: gridAreaKey(alias), alias, columnSpan: 6, rowSpan: 1 })),
     },
     ...['textBlock', 'imageBlock', 'productTeaserBlock'].map((alias) => ({
-      contentElementTypeKey: elementKey(alias), allowAtRoot: true, allowInAreas: true,
+      contentElementTypeKey: elementKey(alias),
+      allowAtRoot: true,
+      allowInAreas: true,
     })),
   ],
 };
@@ -58,18 +64,34 @@ const ROWS: Row[] = [
   ['theme', 'Theme', 'Umbraco.DropDown.Flexible', 'Nvarchar', dropdown(false, THEMES), 'Dropdown'],
   ['sortBy', 'Sort by', 'Umbraco.DropDown.Flexible', 'Nvarchar', dropdown(false, SORT_BY), 'Dropdown'],
   ['spacing', 'Spacing', 'Umbraco.DropDown.Flexible', 'Nvarchar', dropdown(false, SPACING), 'Dropdown'],
-  ['related', 'Related Content', 'Umbraco.MultiNodeTreePicker', 'Ntext',
-    { startNode: { type: 'content', id: null, dynamicRoot: null }, minNumber: 0, maxNumber: 0, ignoreUserStartNodes: false }, 'ContentPicker'],
+  [
+    'related',
+    'Related Content',
+    'Umbraco.MultiNodeTreePicker',
+    'Ntext',
+    {
+      startNode: { type: 'content', id: null, dynamicRoot: null },
+      minNumber: 0,
+      maxNumber: 0,
+      ignoreUserStartNodes: false,
+    },
+    'ContentPicker',
+  ],
   ['articleTags', 'Article Tags', 'Umbraco.Tags', 'Ntext', { group: 'articles', storageType: 'Json' }, 'Tags'],
 ];
 
 export const FIRST_CUSTOM_DATA_TYPE_ID = 1055;
 
-export const CUSTOM_DATA_TYPES: readonly DataTypeDef[] = ROWS.map(([handle, name, editorAlias, dbType, config, ui], i) => ({
-  id: FIRST_CUSTOM_DATA_TYPE_ID + i,
-  key: stableGuid(`data-type:${handle}`),
-  handle, name, editorAlias, dbType,
-  config: JSON.stringify(config),
-  uiAlias: `Umb.PropertyEditorUi.${ui}`,
-  sortOrder: i,
-}));
+export const CUSTOM_DATA_TYPES: readonly DataTypeDef[] = ROWS.map(
+  ([handle, name, editorAlias, dbType, config, ui], i) => ({
+    id: FIRST_CUSTOM_DATA_TYPE_ID + i,
+    key: stableGuid(`data-type:${handle}`),
+    handle,
+    name,
+    editorAlias,
+    dbType,
+    config: JSON.stringify(config),
+    uiAlias: `Umb.PropertyEditorUi.${ui}`,
+    sortOrder: i,
+  }),
+);

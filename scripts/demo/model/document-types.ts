@@ -11,17 +11,31 @@ const PAGE = { kind: 'page', compositions: ['seoComposition', 'pageHeaderComposi
 
 export const COMPOSITIONS: readonly ContentTypeDef[] = [
   {
-    alias: 'seoComposition', name: 'SEO', icon: 'icon-search', kind: 'composition', variant: true, folder: 'Compositions',
+    alias: 'seoComposition',
+    name: 'SEO',
+    icon: 'icon-search',
+    kind: 'composition',
+    variant: true,
+    folder: 'Compositions',
     groups: [tab('seo', 'SEO'), group('seo/meta', 'Meta data')],
     properties: [
       prop('metaTitle', 'Meta title', 'textbox', 'title', 'seo/meta', { variant: true, fill: 0.4 }),
       prop('metaDescription', 'Meta description', 'textarea', 'summary', 'seo/meta', { variant: true, fill: 0.4 }),
-      prop('umbracoUrlName', 'URL name', 'textbox', 'urlName', 'seo/meta', { variant: true, fill: 0.03, description: 'Overrides the URL segment' }),
+      prop('umbracoUrlName', 'URL name', 'textbox', 'urlName', 'seo/meta', {
+        variant: true,
+        fill: 0.03,
+        description: 'Overrides the URL segment',
+      }),
       prop('umbracoNaviHide', 'Hide in navigation', 'trueFalse', 'rareFlag', 'seo/meta', { fill: 0.2 }),
     ],
   },
   {
-    alias: 'pageHeaderComposition', name: 'Page header', icon: 'icon-header', kind: 'composition', variant: true, folder: 'Compositions',
+    alias: 'pageHeaderComposition',
+    name: 'Page header',
+    icon: 'icon-header',
+    kind: 'composition',
+    variant: true,
+    folder: 'Compositions',
     groups: [tab('content', 'Content'), group('content/header', 'Header')],
     properties: [
       prop('headline', 'Headline', 'textbox', 'title', 'content/header', { variant: true, fill: 0.9 }),
@@ -33,8 +47,14 @@ export const COMPOSITIONS: readonly ContentTypeDef[] = [
 
 export const PAGE_TYPES: readonly ContentTypeDef[] = [
   {
-    ...PAGE, alias: 'homePage', name: 'Home page', icon: 'icon-home', variant: true, allowAtRoot: true,
-    allowedChildren: ['contentPage', 'articleList', 'landingPage'], templates: ['HomePage'],
+    ...PAGE,
+    alias: 'homePage',
+    name: 'Home page',
+    icon: 'icon-home',
+    variant: true,
+    allowAtRoot: true,
+    allowedChildren: ['contentPage', 'articleList', 'landingPage'],
+    templates: ['HomePage'],
     groups: [tab('content', 'Content'), group('content/site', 'Site')],
     properties: [
       prop('siteName', 'Site name', 'textbox', 'phrase', 'content/site', { mandatory: true, fill: 1 }),
@@ -45,17 +65,30 @@ export const PAGE_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
-    ...PAGE, alias: 'contentPage', name: 'Content page', icon: 'icon-document', variant: true,
-    allowedChildren: ['contentPage', 'articleList', 'landingPage'], templates: ['ContentPage'],
+    ...PAGE,
+    alias: 'contentPage',
+    name: 'Content page',
+    icon: 'icon-document',
+    variant: true,
+    allowedChildren: ['contentPage', 'articleList', 'landingPage'],
+    templates: ['ContentPage'],
     groups: [tab('content', 'Content'), group('content/body', 'Body')],
     properties: [
-      prop('bodyText', 'Body text', 'richTextBlocks', 'richTextWithBlocks', 'content/body', { variant: true, fill: 0.85 }),
+      prop('bodyText', 'Body text', 'richTextBlocks', 'richTextWithBlocks', 'content/body', {
+        variant: true,
+        fill: 0.85,
+      }),
       prop('relatedPages', 'Related pages', 'related', 'relatedDocuments', 'content/body', { fill: 0.3 }),
       prop('attachments', 'Attachments', 'mediaPickerMultiple', 'attachments', 'content/body', { fill: 0.15 }),
     ],
   },
   {
-    kind: 'page', alias: 'article', name: 'Article', icon: 'icon-newspaper', variant: true, inherits: 'contentPage',
+    kind: 'page',
+    alias: 'article',
+    name: 'Article',
+    icon: 'icon-newspaper',
+    variant: true,
+    inherits: 'contentPage',
     templates: ['Article', 'ContentPage'],
     groups: [tab('content', 'Content'), group('content/article', 'Article')],
     properties: [
@@ -69,8 +102,13 @@ export const PAGE_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
-    ...PAGE, alias: 'articleList', name: 'Article list', icon: 'icon-bulleted-list', variant: true,
-    allowedChildren: ['article', 'articleList'], templates: ['ArticleList'],
+    ...PAGE,
+    alias: 'articleList',
+    name: 'Article list',
+    icon: 'icon-bulleted-list',
+    variant: true,
+    allowedChildren: ['article', 'articleList'],
+    templates: ['ArticleList'],
     groups: [tab('content', 'Content'), group('content/listing', 'Listing')],
     properties: [
       prop('pageSize', 'Page size', 'integer', 'smallNumber', 'content/listing'),
@@ -80,8 +118,13 @@ export const PAGE_TYPES: readonly ContentTypeDef[] = [
     ],
   },
   {
-    ...PAGE, alias: 'landingPage', name: 'Landing page', icon: 'icon-layout', variant: true,
-    allowedChildren: ['landingPage', 'contentPage', 'productCategory'], templates: ['LandingPage'],
+    ...PAGE,
+    alias: 'landingPage',
+    name: 'Landing page',
+    icon: 'icon-layout',
+    variant: true,
+    allowedChildren: ['landingPage', 'contentPage', 'productCategory'],
+    templates: ['LandingPage'],
     groups: [tab('content', 'Content'), group('content/layout', 'Layout')],
     properties: [
       prop('grid', 'Grid', 'landingGrid', 'landingGrid', 'content/layout', { variant: true, fill: 0.85 }),

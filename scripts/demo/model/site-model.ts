@@ -21,11 +21,39 @@ export interface DataTypeDef {
 
 /** How a property's values are made up; see `value-generators.ts`. */
 export type ValueKind =
-  | 'title' | 'phrase' | 'summary' | 'sku' | 'email' | 'urlName'
-  | 'richText' | 'shortRichText' | 'richTextWithBlocks' | 'contentBlocks' | 'landingGrid'
-  | 'image' | 'gallery' | 'attachments' | 'documentLink' | 'authorLink' | 'productLink' | 'relatedDocuments'
-  | 'links' | 'tags' | 'publishDate' | 'day' | 'smallNumber' | 'stock' | 'price' | 'rating' | 'flag' | 'rareFlag'
-  | 'colour' | 'sizes' | 'theme' | 'sortBy' | 'spacing';
+  | 'title'
+  | 'phrase'
+  | 'summary'
+  | 'sku'
+  | 'email'
+  | 'urlName'
+  | 'richText'
+  | 'shortRichText'
+  | 'richTextWithBlocks'
+  | 'contentBlocks'
+  | 'landingGrid'
+  | 'image'
+  | 'gallery'
+  | 'attachments'
+  | 'documentLink'
+  | 'authorLink'
+  | 'productLink'
+  | 'relatedDocuments'
+  | 'links'
+  | 'tags'
+  | 'publishDate'
+  | 'day'
+  | 'smallNumber'
+  | 'stock'
+  | 'price'
+  | 'rating'
+  | 'flag'
+  | 'rareFlag'
+  | 'colour'
+  | 'sizes'
+  | 'theme'
+  | 'sortBy'
+  | 'spacing';
 
 export interface PropertyDef {
   alias: string;
@@ -106,8 +134,24 @@ export interface PropertyOptions {
   description?: string;
 }
 
-export function prop(alias: string, name: string, dataType: string, kind: ValueKind, group: string, options: PropertyOptions = {}): PropertyDef {
-  return { alias, name, dataType, kind, group, variant: options.variant ?? false, fill: options.fill ?? 0.9, ...optional(options) };
+export function prop(
+  alias: string,
+  name: string,
+  dataType: string,
+  kind: ValueKind,
+  group: string,
+  options: PropertyOptions = {},
+): PropertyDef {
+  return {
+    alias,
+    name,
+    dataType,
+    kind,
+    group,
+    variant: options.variant ?? false,
+    fill: options.fill ?? 0.9,
+    ...optional(options),
+  };
 }
 
 function optional(options: PropertyOptions): Pick<PropertyDef, 'mandatory' | 'description'> {

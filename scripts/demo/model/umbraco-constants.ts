@@ -23,9 +23,27 @@ export const ADMIN_USER_ID = -1;
 
 /** The keys of −1, −20 and −21 are the same in every real database. */
 export const SYSTEM_NODES = [
-  { id: ROOT_ID, key: '916724A5-173D-4619-B97E-B9DE133DD6F5', path: '-1', text: 'SYSTEM DATA: umbraco master root', objectType: OBJECT_TYPE.systemRoot },
-  { id: CONTENT_BIN_ID, key: '0F582A79-1E41-4CF0-BFA0-76340651891A', path: '-1,-20', text: 'Recycle Bin', objectType: OBJECT_TYPE.contentRecycleBin },
-  { id: MEDIA_BIN_ID, key: 'BF7C7CBC-952F-4518-97A2-69E9C7B33842', path: '-1,-21', text: 'Recycle Bin', objectType: OBJECT_TYPE.mediaRecycleBin },
+  {
+    id: ROOT_ID,
+    key: '916724A5-173D-4619-B97E-B9DE133DD6F5',
+    path: '-1',
+    text: 'SYSTEM DATA: umbraco master root',
+    objectType: OBJECT_TYPE.systemRoot,
+  },
+  {
+    id: CONTENT_BIN_ID,
+    key: '0F582A79-1E41-4CF0-BFA0-76340651891A',
+    path: '-1,-20',
+    text: 'Recycle Bin',
+    objectType: OBJECT_TYPE.contentRecycleBin,
+  },
+  {
+    id: MEDIA_BIN_ID,
+    key: 'BF7C7CBC-952F-4518-97A2-69E9C7B33842',
+    path: '-1,-21',
+    text: 'Recycle Bin',
+    objectType: OBJECT_TYPE.mediaRecycleBin,
+  },
 ] as const;
 
 /** The last migration of the 17.0 upgrade plan; readers strip the braces before comparing. */

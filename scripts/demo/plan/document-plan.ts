@@ -1,7 +1,12 @@
 import { ODD_NAMES } from '../values/lexicon.ts';
 import type { Random } from '../values/random.ts';
 import {
-  createTreePlanner, DOCUMENT_BIN, pickState, type Parent, type PlannedDocument, type PublishState,
+  createTreePlanner,
+  DOCUMENT_BIN,
+  pickState,
+  type Parent,
+  type PlannedDocument,
+  type PublishState,
 } from './tree-plan.ts';
 
 /**
@@ -61,7 +66,13 @@ export function planDocuments(count: number, firstId: number, random: Random): D
   const refs = new Map<string, PlannedDocument>();
   for (const [ref, parentRef, typeAlias, name, extra] of SKELETON.slice(0, count)) {
     const parent: Parent = parentRef === null ? 'root' : parentRef === '@bin' ? 'bin' : (refs.get(parentRef) ?? 'root');
-    const fields = { typeAlias, state: 'published' as PublishState, skeleton: true, ...(name ? { name } : {}), ...extra };
+    const fields = {
+      typeAlias,
+      state: 'published' as PublishState,
+      skeleton: true,
+      ...(name ? { name } : {}),
+      ...extra,
+    };
     refs.set(ref, planner.add(parent, fields));
   }
   if (count > planner.items.length) fillBulk(planner, refs, count, random);
@@ -72,12 +83,14 @@ type Planner = ReturnType<typeof createTreePlanner<PlannedDocument>>;
 
 function fillBulk(planner: Planner, refs: Map<string, PlannedDocument>, count: number, random: Random): void {
   const ref = (name: string): PlannedDocument => refs.get(name) as PlannedDocument;
-  const add = (parent: Parent, typeAlias: string): PlannedDocument => planner.add(parent, { typeAlias, state: pickState(random), skeleton: false });
+  const add = (parent: Parent, typeAlias: string): PlannedDocument =>
+    planner.add(parent, { typeAlias, state: pickState(random), skeleton: false });
   const blogLists = [ref('recipes'), ref('travel'), ref('tech')];
   const shelves = [ref('tents'), ref('backpacks'), ref('jackets')];
   const extraLists = Math.floor((count - planner.items.length) / 8000);
   for (let i = 0; i < extraLists; i++) blogLists.push(add(ref('blog'), 'articleList'));
-  for (let i = 0; i < extraLists; i++) shelves.push(add(random.pick([ref('gear'), ref('clothing')]), 'productCategory'));
+  for (let i = 0; i < extraLists; i++)
+    shelves.push(add(random.pick([ref('gear'), ref('clothing')]), 'productCategory'));
   const pages = [ref('about'), ref('team'), ref('platform')];
   const secondPages = [ref('second'), ref('rock')];
   const trashed: PlannedDocument[] = [ref('oldOffers')];
@@ -91,7 +104,17 @@ function fillBulk(planner: Planner, refs: Map<string, PlannedDocument>, count: n
     [4, () => Object.assign(add(ref('authors'), 'author'), { person: true })],
     [3, () => add(random.pick([ref('adventures'), ref('campaigns'), ref('products')]), 'landingPage')],
     [3, () => grow(secondPages, add(random.pick(secondPages), 'contentPage'))],
-    [3, () => trash(trashed, add(trashed.length > 0 && random.chance(0.2) ? random.pick(trashed) : 'bin', random.pick(['article', 'contentPage', 'product'])))],
+    [
+      3,
+      () =>
+        trash(
+          trashed,
+          add(
+            trashed.length > 0 && random.chance(0.2) ? random.pick(trashed) : 'bin',
+            random.pick(['article', 'contentPage', 'product']),
+          ),
+        ),
+    ],
   ];
   const total = containers.reduce((sum, [weight]) => sum + weight, 0);
   while (planner.items.length < count) {
@@ -111,7 +134,11 @@ function grow(list: PlannedDocument[], doc: PlannedDocument): PlannedDocument {
   return doc;
 }
 
-function pickContainer(containers: [number, () => PlannedDocument][], total: number, random: Random): () => PlannedDocument {
+function pickContainer(
+  containers: [number, () => PlannedDocument][],
+  total: number,
+  random: Random,
+): () => PlannedDocument {
   let roll = random.next() * total;
   for (const [weight, make] of containers) {
     if (roll < weight) return make;

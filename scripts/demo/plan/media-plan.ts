@@ -34,7 +34,8 @@ export function planMedia(count: number, firstId: number, random: Random): Plann
     planner.add(parent, { typeAlias, name, file: fileFor(typeAlias, name, random), previousFile: null });
   const imageFolders: PlannedMedia[] = [];
   const fileFolders: PlannedMedia[] = [];
-  for (const name of ROOT_FOLDERS.slice(0, count)) (name === 'Documents' ? fileFolders : imageFolders).push(add('root', 'Folder', name));
+  for (const name of ROOT_FOLDERS.slice(0, count))
+    (name === 'Documents' ? fileFolders : imageFolders).push(add('root', 'Folder', name));
   if (planner.items.length + 2 <= count) add('bin', 'Image', 'Old banner');
   if (planner.items.length + 1 <= count) add('bin', 'File', 'Old price list');
   const odd = [...ODD_NAMES.slice(0, 4)];
@@ -42,7 +43,11 @@ export function planMedia(count: number, firstId: number, random: Random): Plann
     const roll = random.next();
     const name = odd.shift() ?? `${phrase(random, 'en-US')} ${random.int(1, 9999)}`;
     if (roll < 0.03) add('bin', random.chance(0.7) ? 'Image' : 'File', name);
-    else if (roll < 0.06) grow(roll < 0.05 ? imageFolders : fileFolders, add(random.pick([...imageFolders, ...fileFolders]), 'Folder', name));
+    else if (roll < 0.06)
+      grow(
+        roll < 0.05 ? imageFolders : fileFolders,
+        add(random.pick([...imageFolders, ...fileFolders]), 'Folder', name),
+      );
     else if (roll < 0.08) add('root', 'Image', name);
     else if (roll < 0.82) replaced(add(random.pick(imageFolders), 'Image', name), random);
     else add(random.pick(fileFolders), 'File', name);
@@ -60,15 +65,22 @@ function replaced(media: PlannedMedia, random: Random): void {
 
 function fileFor(typeAlias: PlannedMedia['typeAlias'], name: string, random: Random): MediaFile | null {
   if (typeAlias === 'Folder') return null;
-  const extension = typeAlias === 'Image' ? (random.chance(0.8) ? 'jpg' : 'png') : random.pick(['pdf', 'pdf', 'pdf', 'docx', 'xlsx']);
+  const extension =
+    typeAlias === 'Image' ? (random.chance(0.8) ? 'jpg' : 'png') : random.pick(['pdf', 'pdf', 'pdf', 'docx', 'xlsx']);
   const path = `/media/${random.token(8)}/${fileName(name)}.${extension}`;
   if (typeAlias === 'File') return { path, extension, bytes: random.int(20_000, 5_000_000), width: null, height: null };
   const width = random.pick(WIDTHS);
   const height = Math.round(width * random.pick([0.5625, 0.666, 0.75, 1, 1.5]));
-  return { path, extension, bytes: Math.round(width * height * random.int(8, 30) / 100), width, height };
+  return { path, extension, bytes: Math.round((width * height * random.int(8, 30)) / 100), width, height };
 }
 
 /** Umbraco keeps letters (diacritics included) in stored file names, lower-cased, with dashes. */
 function fileName(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{Nd}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'file';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{Nd}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'file'
+  );
 }

@@ -22,16 +22,26 @@ export interface ReferencePool {
   product(random: Random): string;
 }
 
-export function createReferencePool(media: readonly PlannedMedia[], documents: readonly PlannedDocument[]): ReferencePool {
+export function createReferencePool(
+  media: readonly PlannedMedia[],
+  documents: readonly PlannedDocument[],
+): ReferencePool {
   const live = <T extends { trashed: boolean }>(items: readonly T[]): T[] => items.filter((i) => !i.trashed);
-  const images = live(media).filter((m) => m.typeAlias === 'Image').map(toTarget);
-  const files = live(media).filter((m) => m.typeAlias === 'File').map(toTarget);
+  const images = live(media)
+    .filter((m) => m.typeAlias === 'Image')
+    .map(toTarget);
+  const files = live(media)
+    .filter((m) => m.typeAlias === 'File')
+    .map(toTarget);
   const trashedMedia = media.filter((m) => m.trashed).map(toTarget);
   const docs = live(documents);
   const keysOf = (alias?: string): string[] => docs.filter((d) => !alias || d.typeAlias === alias).map((d) => d.key);
-  const allDocs = keysOf(), authors = keysOf('author'), products = keysOf('product');
+  const allDocs = keysOf(),
+    authors = keysOf('author'),
+    products = keysOf('product');
   const trashedDocs = documents.filter((d) => d.trashed).map((d) => d.key);
-  const pickKey = (keys: string[], random: Random): string => pickWithFaults(keys, trashedDocs, random, () => random.guid());
+  const pickKey = (keys: string[], random: Random): string =>
+    pickWithFaults(keys, trashedDocs, random, () => random.guid());
   const pickMedia = (targets: MediaTarget[], random: Random): MediaTarget =>
     pickWithFaults(targets, trashedMedia, random, () => brokenMedia(random));
   return {
@@ -52,11 +62,20 @@ function pickWithFaults<T>(items: T[], trashed: T[], random: Random, broken: () 
 
 function toTarget(media: PlannedMedia): MediaTarget {
   return {
-    key: media.key, typeAlias: media.typeAlias === 'File' ? 'File' : 'Image', path: media.file?.path ?? '',
-    width: media.file?.width ?? 0, height: media.file?.height ?? 0,
+    key: media.key,
+    typeAlias: media.typeAlias === 'File' ? 'File' : 'Image',
+    path: media.file?.path ?? '',
+    width: media.file?.width ?? 0,
+    height: media.file?.height ?? 0,
   };
 }
 
 function brokenMedia(random: Random): MediaTarget {
-  return { key: random.guid(), typeAlias: 'Image', path: `/media/${random.token(8)}/deleted-image.jpg`, width: 1200, height: 800 };
+  return {
+    key: random.guid(),
+    typeAlias: 'Image',
+    path: `/media/${random.token(8)}/deleted-image.jpg`,
+    width: 1200,
+    height: 800,
+  };
 }

@@ -27,9 +27,10 @@ export function createSiblingSegments(): SiblingSegments {
     claim(parentId, cultures, name, urlName) {
       const sets = cultures.map((c) => setFor(parentId, c));
       for (let n = 0; ; n++) {
-        const candidate = urlName === null
-          ? { name: n === 0 ? name : `${name} (${n})`, urlName: null }
-          : { name, urlName: n === 0 ? urlName : `${urlName}-${n}` };
+        const candidate =
+          urlName === null
+            ? { name: n === 0 ? name : `${name} (${n})`, urlName: null }
+            : { name, urlName: n === 0 ? urlName : `${urlName}-${n}` };
         const segment = toUrlSegment(candidate.urlName ?? candidate.name);
         if (segment === '' || sets.some((s) => s.has(segment))) continue;
         for (const set of sets) set.add(segment);

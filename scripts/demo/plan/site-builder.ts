@@ -6,7 +6,11 @@ import { ELEMENT_TYPES } from '../model/element-types.ts';
 import { builtinPropertyKey, MEDIA_TYPES, type MediaTypeDef } from '../model/media-types.ts';
 import { stableGuid } from '../values/random.ts';
 import {
-  contentTypeKey, type ContentTypeDef, type DataTypeDef, type ResolvedContentType, type ResolvedProperty,
+  contentTypeKey,
+  type ContentTypeDef,
+  type DataTypeDef,
+  type ResolvedContentType,
+  type ResolvedProperty,
 } from '../model/site-model.ts';
 
 /**
@@ -20,7 +24,14 @@ export interface BuiltContentType extends ResolvedContentType {
   path: string;
   sortOrder: number;
   groups: { id: number; key: string; alias: string; name: string; tab: boolean; sortOrder: number }[];
-  own: { property: ResolvedProperty; name: string; groupId: number; sortOrder: number; mandatory: boolean; description: string | null }[];
+  own: {
+    property: ResolvedProperty;
+    name: string;
+    groupId: number;
+    sortOrder: number;
+    mandatory: boolean;
+    description: string | null;
+  }[];
   parentTypeIds: number[];
   allowedChildIds: number[];
   templateIds: number[];
@@ -42,28 +53,52 @@ const TEMPLATE_ALIASES = [...new Set(ALL_TYPES.flatMap((t) => t.templates ?? [])
 export function buildSiteSchema(): SiteSchema {
   const dataTypes = [...BUILTIN_DATA_TYPES, ...CUSTOM_DATA_TYPES];
   let nextId = Math.max(...dataTypes.map((d) => d.id)) + 1;
-  const folders = ['Compositions', 'Elements'].map((name, i) => ({ id: nextId++, key: stableGuid(`folder:${name}`), name, sortOrder: i }));
+  const folders = ['Compositions', 'Elements'].map((name, i) => ({
+    id: nextId++,
+    key: stableGuid(`folder:${name}`),
+    name,
+    sortOrder: i,
+  }));
   const typeIds = new Map(ALL_TYPES.map((t) => [t.alias, nextId++]));
   const masterId = nextId++;
-  const templates = [{ id: masterId, pk: 1, key: stableGuid('template:Master'), alias: 'Master', parentId: -1, path: `-1,${masterId}` }];
+  const templates = [
+    { id: masterId, pk: 1, key: stableGuid('template:Master'), alias: 'Master', parentId: -1, path: `-1,${masterId}` },
+  ];
   for (const alias of TEMPLATE_ALIASES) {
     const id = nextId++;
-    templates.push({ id, pk: templates.length + 1, key: stableGuid(`template:${alias}`), alias, parentId: masterId, path: `-1,${masterId},${id}` });
+    templates.push({
+      id,
+      pk: templates.length + 1,
+      key: stableGuid(`template:${alias}`),
+      alias,
+      parentId: masterId,
+      path: `-1,${masterId},${id}`,
+    });
   }
   const context: BuildContext = {
     dataTypes: new Map(dataTypes.map((d) => [d.handle, d])),
     folderIds: new Map(folders.map((f) => [f.name, f.id])),
     templateIds: new Map(templates.map((t) => [t.alias, t.id])),
-    typeIds, built: new Map(), nextPropertyId: 100, nextGroupId: 20,
+    typeIds,
+    built: new Map(),
+    nextPropertyId: 100,
+    nextGroupId: 20,
   };
   const contentTypes = ALL_TYPES.map((def, i) => buildType(def, 540 + i, context));
-  const mediaTypes = new Map(MEDIA_TYPES.map((def) => [def.alias, { def, properties: mediaProperties(def, dataTypes) }]));
+  const mediaTypes = new Map(
+    MEDIA_TYPES.map((def) => [def.alias, { def, properties: mediaProperties(def, dataTypes) }]),
+  );
   return { dataTypes, folders, templates, contentTypes, byAlias: context.built, mediaTypes, nextNodeId: nextId };
 }
 
 function mediaProperties(def: MediaTypeDef, dataTypes: readonly DataTypeDef[]): ResolvedProperty[] {
   return def.properties.map((p) => ({
-    id: p.id, key: builtinPropertyKey(p.id), alias: p.alias, variant: false, kind: 'phrase', fill: 1,
+    id: p.id,
+    key: builtinPropertyKey(p.id),
+    alias: p.alias,
+    variant: false,
+    kind: 'phrase',
+    fill: 1,
     dataType: dataTypes.find((d) => d.id === p.dataTypeId) ?? fail(`data type ${p.dataTypeId}`),
   }));
 }
@@ -80,24 +115,57 @@ interface BuildContext {
 
 function buildType(def: ContentTypeDef, pk: number, context: BuildContext): BuiltContentType {
   const id = lookup(context.typeIds, def.alias);
-  const parentId = def.inherits ? lookup(context.typeIds, def.inherits) : def.folder ? lookup(context.folderIds, def.folder) : -1;
-  const groups = def.groups.map((g, i) => ({ ...g, id: context.nextGroupId++, key: stableGuid(`group:${def.alias}:${g.alias}`), sortOrder: i }));
+  const parentId = def.inherits
+    ? lookup(context.typeIds, def.inherits)
+    : def.folder
+      ? lookup(context.folderIds, def.folder)
+      : -1;
+  const groups = def.groups.map((g, i) => ({
+    ...g,
+    id: context.nextGroupId++,
+    key: stableGuid(`group:${def.alias}:${g.alias}`),
+    sortOrder: i,
+  }));
   const own = def.properties.map((p, i) => ({
     property: {
-      id: context.nextPropertyId++, key: stableGuid(`property:${def.alias}:${p.alias}`), alias: p.alias,
-      dataType: lookup(context.dataTypes, p.dataType), variant: def.variant && p.variant, kind: p.kind, fill: p.fill,
+      id: context.nextPropertyId++,
+      key: stableGuid(`property:${def.alias}:${p.alias}`),
+      alias: p.alias,
+      dataType: lookup(context.dataTypes, p.dataType),
+      variant: def.variant && p.variant,
+      kind: p.kind,
+      fill: p.fill,
     },
-    name: p.name, sortOrder: i, mandatory: p.mandatory ?? false, description: p.description ?? null,
+    name: p.name,
+    sortOrder: i,
+    mandatory: p.mandatory ?? false,
+    description: p.description ?? null,
     groupId: groups.find((g) => g.alias === p.group)?.id ?? fail(`group ${p.group} on ${def.alias}`),
   }));
-  const parents = [...(def.inherits ? [def.inherits] : []), ...(def.compositions ?? [])].map((a) => lookup(context.built, a));
+  const parents = [...(def.inherits ? [def.inherits] : []), ...(def.compositions ?? [])].map((a) =>
+    lookup(context.built, a),
+  );
   const templateIds = (def.templates ?? []).map((a) => lookup(context.templateIds, a));
   const type: BuiltContentType = {
-    id, pk, key: contentTypeKey(def.alias), alias: def.alias, def, variant: def.variant, isElement: def.kind === 'element',
-    properties: [...parents.flatMap((p) => p.properties.map((q) => ({ ...q, variant: def.variant && q.variant }))), ...own.map((o) => o.property)],
+    id,
+    pk,
+    key: contentTypeKey(def.alias),
+    alias: def.alias,
+    def,
+    variant: def.variant,
+    isElement: def.kind === 'element',
+    properties: [
+      ...parents.flatMap((p) => p.properties.map((q) => ({ ...q, variant: def.variant && q.variant }))),
+      ...own.map((o) => o.property),
+    ],
     defaultTemplateId: templateIds[0] ?? null,
-    parentId, path: parentId === -1 ? `-1,${id}` : `-1,${parentId},${id}`, sortOrder: 0,
-    groups, own, parentTypeIds: parents.map((p) => p.id), templateIds,
+    parentId,
+    path: parentId === -1 ? `-1,${id}` : `-1,${parentId},${id}`,
+    sortOrder: 0,
+    groups,
+    own,
+    parentTypeIds: parents.map((p) => p.id),
+    templateIds,
     allowedChildIds: (def.allowedChildren ?? []).map((a) => lookup(context.typeIds, a)),
   };
   context.built.set(def.alias, type);

@@ -39,7 +39,11 @@ export interface TreePlanner<T extends PlannedNode> {
 }
 
 /** Places nodes: ids in order, sortOrder per parent, trashed nodes under the bin as Umbraco moves them. */
-export function createTreePlanner<T extends PlannedNode>(firstId: number, binId: number, random: Random): TreePlanner<T> {
+export function createTreePlanner<T extends PlannedNode>(
+  firstId: number,
+  binId: number,
+  random: Random,
+): TreePlanner<T> {
   const items: T[] = [];
   const childCounts = new Map<number, number>();
   return {
@@ -51,7 +55,11 @@ export function createTreePlanner<T extends PlannedNode>(firstId: number, binId:
       const sortOrder = childCounts.get(parentId) ?? 0;
       childCounts.set(parentId, sortOrder + 1);
       const base: PlannedNode = {
-        id, key: random.guid(), parentId, sortOrder, index: items.length,
+        id,
+        key: random.guid(),
+        parentId,
+        sortOrder,
+        index: items.length,
         level: parentNode ? parentNode.level + 1 : 1,
         path: parentNode ? `${parentNode.path},${id}` : parent === 'bin' ? `-1,${binId},${id}` : `-1,${id}`,
         trashed: parent === 'bin' || (parentNode?.trashed ?? false),

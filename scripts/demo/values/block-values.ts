@@ -17,8 +17,18 @@ export interface BlockContext {
   valueOf: ElementValue;
 }
 
-interface BlockItem { contentTypeKey: string; udi: null; key: string; values: object[] }
-interface LayoutItem { contentUdi: null; settingsUdi: null; contentKey: string; settingsKey: string | null }
+interface BlockItem {
+  contentTypeKey: string;
+  udi: null;
+  key: string;
+  values: object[];
+}
+interface LayoutItem {
+  contentUdi: null;
+  settingsUdi: null;
+  contentKey: string;
+  settingsKey: string | null;
+}
 
 export interface BlockCollector {
   contentData: BlockItem[];
@@ -29,7 +39,9 @@ export interface BlockCollector {
 
 export function createCollector(context: BlockContext): BlockCollector {
   const collector: BlockCollector = {
-    contentData: [], settingsData: [], expose: [],
+    contentData: [],
+    settingsData: [],
+    expose: [],
     add(alias, withSettings) {
       const content = blockItem(context, alias);
       collector.contentData.push(content);
@@ -51,7 +63,8 @@ export function blockListValue(context: BlockContext): object {
   const collector = createCollector(context);
   const aliases = ['textBlock', 'imageBlock', 'quoteBlock', 'linksBlock'];
   const layout = Array.from({ length: context.random.int(1, 3) }, () =>
-    collector.add(context.random.pick(aliases), context.random.chance(0.3)));
+    collector.add(context.random.pick(aliases), context.random.chance(0.3)),
+  );
   return blockValue(collector, 'Umbraco.BlockList', layout);
 }
 
@@ -60,12 +73,18 @@ export function blockGridValue(context: BlockContext): object {
   const { random } = context;
   const collector = createCollector(context);
   const leaf = (columnSpan: number): object => ({
-    columnSpan, rowSpan: 1, areas: [], ...collector.add(random.pick(['textBlock', 'imageBlock', 'productTeaserBlock']), false),
+    columnSpan,
+    rowSpan: 1,
+    areas: [],
+    ...collector.add(random.pick(['textBlock', 'imageBlock', 'productTeaserBlock']), false),
   });
   const layout = Array.from({ length: random.int(1, 3) }, () => {
     if (!random.chance(0.5)) return leaf(12);
     const row = collector.add('columnsBlock', random.chance(0.3));
-    const areas = GRID_AREAS.map((alias) => ({ key: gridAreaKey(alias), items: Array.from({ length: random.int(1, 2) }, () => leaf(6)) }));
+    const areas = GRID_AREAS.map((alias) => ({
+      key: gridAreaKey(alias),
+      items: Array.from({ length: random.int(1, 2) }, () => leaf(6)),
+    }));
     return { columnSpan: 12, rowSpan: 1, areas, ...row };
   });
   return blockValue(collector, 'Umbraco.BlockGrid', layout);
@@ -78,7 +97,13 @@ function blockItem(context: BlockContext, alias: string): BlockItem {
     if (!context.random.chance(property.fill)) continue;
     const raw = context.valueOf(property);
     if (raw === null) continue;
-    values.push({ editorAlias: property.dataType.editorAlias, culture: null, segment: null, alias: property.alias, value: String(raw) });
+    values.push({
+      editorAlias: property.dataType.editorAlias,
+      culture: null,
+      segment: null,
+      alias: property.alias,
+      value: String(raw),
+    });
   }
   return { contentTypeKey: type.key.toLowerCase(), udi: null, key: context.random.guid().toLowerCase(), values };
 }

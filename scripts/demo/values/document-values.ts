@@ -16,7 +16,12 @@ export interface PropertyRow {
 
 export type ContextFor = (culture: CultureState) => ValueContext;
 
-export function snapshotValues(properties: readonly ResolvedProperty[], cultures: readonly CultureState[], fillAll: boolean, contextFor: ContextFor): PropertyRow[] {
+export function snapshotValues(
+  properties: readonly ResolvedProperty[],
+  cultures: readonly CultureState[],
+  fillAll: boolean,
+  contextFor: ContextFor,
+): PropertyRow[] {
   const rows: PropertyRow[] = [];
   const [defaultCulture] = cultures as [CultureState];
   for (const property of properties) {
@@ -34,7 +39,11 @@ export function snapshotValues(properties: readonly ResolvedProperty[], cultures
 }
 
 /** `umbracoUrlName` rows come from the culture plan, which already made them unique among siblings. */
-export function urlNameRows(properties: readonly ResolvedProperty[], cultures: readonly CultureState[], draft: boolean): PropertyRow[] {
+export function urlNameRows(
+  properties: readonly ResolvedProperty[],
+  cultures: readonly CultureState[],
+  draft: boolean,
+): PropertyRow[] {
   const property = properties.find((p) => p.kind === 'urlName');
   if (!property) return [];
   const targets = property.variant ? cultures : cultures.slice(0, 1);
@@ -48,7 +57,13 @@ export function urlNameRows(properties: readonly ResolvedProperty[], cultures: r
  * A pending edit: one or two properties get a new value in the draft. Returns the draft rows and the
  * cultures whose draft now differs from what is published.
  */
-export function editValues(rows: readonly PropertyRow[], properties: readonly ResolvedProperty[], cultures: readonly CultureState[], random: Random, contextFor: ContextFor): { rows: PropertyRow[]; edited: Set<number> } {
+export function editValues(
+  rows: readonly PropertyRow[],
+  properties: readonly ResolvedProperty[],
+  cultures: readonly CultureState[],
+  random: Random,
+  contextFor: ContextFor,
+): { rows: PropertyRow[]; edited: Set<number> } {
   const draft = [...rows];
   const edited = new Set<number>();
   const editable = properties.filter((p) => p.kind !== 'urlName');

@@ -15,7 +15,13 @@ export function toDotnetJson(value: unknown): string {
 }
 
 const HTML_SENSITIVE: ReadonlyArray<readonly [string, string]> = [
-  ['\\"', '\\u0022'], ['<', '\\u003C'], ['>', '\\u003E'], ['&', '\\u0026'], ["'", '\\u0027'], ['+', '\\u002B'], ['`', '\\u0060'],
+  ['\\"', '\\u0022'],
+  ['<', '\\u003C'],
+  ['>', '\\u003E'],
+  ['&', '\\u0026'],
+  ["'", '\\u0027'],
+  ['+', '\\u002B'],
+  ['`', '\\u0060'],
 ];
 const NON_ASCII = /[^\x00-\x7e]/g;
 const HAS_NON_ASCII = /[^\x00-\x7e]/;
@@ -28,6 +34,7 @@ const HAS_NON_ASCII = /[^\x00-\x7e]/;
 function quote(text: string): string {
   let body = JSON.stringify(text).slice(1, -1);
   for (const [from, to] of HTML_SENSITIVE) if (body.includes(from)) body = body.replaceAll(from, to);
-  if (HAS_NON_ASCII.test(body)) body = body.replace(NON_ASCII, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  if (HAS_NON_ASCII.test(body))
+    body = body.replace(NON_ASCII, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
   return `"${body}"`;
 }

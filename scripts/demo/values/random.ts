@@ -19,9 +19,15 @@ export interface Random {
 
 export function createRandom(seed: number): Random {
   const state = splitmix32(seed >>> 0);
-  let a = state(), b = state(), c = state(), d = state();
+  let a = state(),
+    b = state(),
+    c = state(),
+    d = state();
   const next = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -72,7 +78,10 @@ export function stableGuid(name: string): string {
 function formatGuid(bytes: number[]): string {
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  const hex = bytes
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

@@ -8,14 +8,25 @@ import { phrase, sentence, sentences } from './text-generator.ts';
  * to documents (`/{localLink:umb://document/…}` and the older `data-udi` form), images carrying
  * `data-udi="umb://media/…"`, headings and lists, and `<umb-rte-block>` placeholders for blocks.
  */
-export function richTextMarkup(random: Random, iso: string, refs: ReferencePool, blockKeys: readonly string[] = [], maxParagraphs = 3): string {
+export function richTextMarkup(
+  random: Random,
+  iso: string,
+  refs: ReferencePool,
+  blockKeys: readonly string[] = [],
+  maxParagraphs = 3,
+): string {
   const parts: string[] = [];
   const count = random.int(1, maxParagraphs);
   for (let i = 0; i < count; i++) parts.push(paragraph(random, iso, refs));
   if (random.chance(0.3)) parts.splice(1, 0, `<h2>${escapeHtml(phrase(random, iso))}</h2>`);
   if (random.chance(0.35)) parts.push(image(random, refs));
   if (random.chance(0.2)) parts.push(list(random, iso));
-  for (const key of blockKeys) parts.splice(random.int(0, parts.length), 0, `<umb-rte-block data-content-key="${key}"><!--Umbraco-Block--></umb-rte-block>`);
+  for (const key of blockKeys)
+    parts.splice(
+      random.int(0, parts.length),
+      0,
+      `<umb-rte-block data-content-key="${key}"><!--Umbraco-Block--></umb-rte-block>`,
+    );
   return parts.join('\n');
 }
 
@@ -24,7 +35,8 @@ function paragraph(random: Random, iso: string, refs: ReferencePool): string {
   const roll = random.next();
   if (roll < 0.25) return `<p>${text} ${localLink(random, iso, refs)}</p>`;
   if (roll < 0.35) return `<p>${legacyLink(random, iso, refs)} ${text}</p>`;
-  if (roll < 0.45) return `<p>${text} <a href="https://example.org/${random.token(6)}" target="_blank" rel="noopener">${escapeHtml(phrase(random, iso))}</a></p>`;
+  if (roll < 0.45)
+    return `<p>${text} <a href="https://example.org/${random.token(6)}" target="_blank" rel="noopener">${escapeHtml(phrase(random, iso))}</a></p>`;
   return `<p>${text}</p>`;
 }
 

@@ -19,10 +19,15 @@ const PATTERN_WEIGHTS = [5, 30, 20, 15, 30];
 export function randomConcept(random: Random): Concept {
   let roll = random.int(1, 100);
   let pattern = 0;
-  while (pattern < PATTERN_WEIGHTS.length - 1 && roll > (PATTERN_WEIGHTS[pattern] ?? 0)) roll -= PATTERN_WEIGHTS[pattern++] ?? 0;
+  while (pattern < PATTERN_WEIGHTS.length - 1 && roll > (PATTERN_WEIGHTS[pattern] ?? 0))
+    roll -= PATTERN_WEIGHTS[pattern++] ?? 0;
   return {
-    pattern, adjective: random.int(0, 29), noun: random.int(0, 29), noun2: random.int(0, 29),
-    topic: random.int(0, 19), number: random.int(2, 999),
+    pattern,
+    adjective: random.int(0, 29),
+    noun: random.int(0, 29),
+    noun2: random.int(0, 29),
+    topic: random.int(0, 19),
+    number: random.int(2, 999),
   };
 }
 
@@ -32,11 +37,16 @@ export function titleFor(concept: Concept, iso: string): string {
   const n = word(lex.nouns, concept.noun);
   const t = word(lex.topics, concept.topic);
   switch (concept.pattern) {
-    case 0: return capitalize(`${a} ${n}`);
-    case 1: return capitalize(`${a} ${n} ${lex.and} ${word(lex.nouns, concept.noun2)}`);
-    case 2: return `${t}: ${a} ${n}`;
-    case 3: return `${t} ${lex.guide}: ${a} ${n}`;
-    default: return capitalize(`${a} ${n} ${concept.number}`);
+    case 0:
+      return capitalize(`${a} ${n}`);
+    case 1:
+      return capitalize(`${a} ${n} ${lex.and} ${word(lex.nouns, concept.noun2)}`);
+    case 2:
+      return `${t}: ${a} ${n}`;
+    case 3:
+      return `${t} ${lex.guide}: ${a} ${n}`;
+    default:
+      return capitalize(`${a} ${n} ${concept.number}`);
   }
 }
 
@@ -62,7 +72,7 @@ export function words(random: Random, iso: string, count: number): string[] {
 }
 
 function lexicon(iso: string): Lexicon {
-  return LEXICONS[iso] ?? LEXICONS['en-US'] as Lexicon;
+  return LEXICONS[iso] ?? (LEXICONS['en-US'] as Lexicon);
 }
 
 function word(list: readonly string[], index: number): string {

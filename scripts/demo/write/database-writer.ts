@@ -8,17 +8,74 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
  * checkpointed so that no -wal or -shm file is left beside it.
  */
 const COLUMNS = {
-  umbracoUser: ['id', 'userDisabled', 'key', 'userNoConsole', 'userName', 'userLogin', 'userPassword', 'passwordConfig', 'userEmail', 'userLanguage', 'createDate', 'updateDate', 'kind'],
-  umbracoNode: ['id', 'uniqueId', 'parentId', 'level', 'path', 'sortOrder', 'trashed', 'nodeUser', 'text', 'nodeObjectType', 'createDate'],
+  umbracoUser: [
+    'id',
+    'userDisabled',
+    'key',
+    'userNoConsole',
+    'userName',
+    'userLogin',
+    'userPassword',
+    'passwordConfig',
+    'userEmail',
+    'userLanguage',
+    'createDate',
+    'updateDate',
+    'kind',
+  ],
+  umbracoNode: [
+    'id',
+    'uniqueId',
+    'parentId',
+    'level',
+    'path',
+    'sortOrder',
+    'trashed',
+    'nodeUser',
+    'text',
+    'nodeObjectType',
+    'createDate',
+  ],
   umbracoDataType: ['nodeId', 'propertyEditorAlias', 'dbType', 'config', 'propertyEditorUiAlias'],
-  cmsContentType: ['pk', 'nodeId', 'alias', 'icon', 'thumbnail', 'description', 'listView', 'isElement', 'allowAtRoot', 'variations'],
+  cmsContentType: [
+    'pk',
+    'nodeId',
+    'alias',
+    'icon',
+    'thumbnail',
+    'description',
+    'listView',
+    'isElement',
+    'allowAtRoot',
+    'variations',
+  ],
   cmsPropertyTypeGroup: ['id', 'uniqueID', 'contenttypeNodeId', 'type', 'text', 'alias', 'sortorder'],
-  cmsPropertyType: ['id', 'dataTypeId', 'contentTypeId', 'propertyTypeGroupId', 'Alias', 'Name', 'sortOrder', 'mandatory', 'Description', 'labelOnTop', 'variations', 'UniqueID'],
+  cmsPropertyType: [
+    'id',
+    'dataTypeId',
+    'contentTypeId',
+    'propertyTypeGroupId',
+    'Alias',
+    'Name',
+    'sortOrder',
+    'mandatory',
+    'Description',
+    'labelOnTop',
+    'variations',
+    'UniqueID',
+  ],
   cmsContentType2ContentType: ['parentContentTypeId', 'childContentTypeId'],
   cmsContentTypeAllowedContentType: ['Id', 'AllowedId', 'SortOrder'],
   cmsTemplate: ['pk', 'nodeId', 'alias'],
   cmsDocumentType: ['contentTypeNodeId', 'templateNodeId', 'IsDefault'],
-  umbracoLanguage: ['id', 'languageISOCode', 'languageCultureName', 'isDefaultVariantLang', 'mandatory', 'fallbackLanguageId'],
+  umbracoLanguage: [
+    'id',
+    'languageISOCode',
+    'languageCultureName',
+    'isDefaultVariantLang',
+    'mandatory',
+    'fallbackLanguageId',
+  ],
   umbracoDomain: ['id', 'domainDefaultLanguage', 'domainRootStructureID', 'domainName', 'sortOrder'],
   umbracoKeyValue: ['key', 'value', 'updated'],
   umbracoContent: ['nodeId', 'contentTypeId'],
@@ -26,7 +83,17 @@ const COLUMNS = {
   umbracoDocument: ['nodeId', 'published', 'edited'],
   umbracoDocumentVersion: ['id', 'templateId', 'published'],
   umbracoMediaVersion: ['id', 'path'],
-  umbracoPropertyData: ['versionId', 'propertyTypeId', 'languageId', 'segment', 'intValue', 'decimalValue', 'dateValue', 'varcharValue', 'textValue'],
+  umbracoPropertyData: [
+    'versionId',
+    'propertyTypeId',
+    'languageId',
+    'segment',
+    'intValue',
+    'decimalValue',
+    'dateValue',
+    'varcharValue',
+    'textValue',
+  ],
   umbracoContentVersionCultureVariation: ['versionId', 'languageId', 'name', 'date', 'availableUserId'],
   umbracoDocumentCultureVariation: ['nodeId', 'languageId', 'edited', 'available', 'published', 'name'],
   umbracoDocumentUrl: ['uniqueId', 'isDraft', 'languageId', 'urlSegment', 'isPrimary'],
@@ -53,7 +120,9 @@ export function openDemoDatabase(path: string): DemoDatabase {
   db.exec('PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-131072; PRAGMA temp_store=MEMORY;');
   db.exec(sqlFile('./schema-tables.sql'));
   db.exec('BEGIN');
-  const tables = (Object.keys(COLUMNS) as TableName[]).map((table) => [table, batchedInserter(db, table, COLUMNS[table])] as const);
+  const tables = (Object.keys(COLUMNS) as TableName[]).map(
+    (table) => [table, batchedInserter(db, table, COLUMNS[table])] as const,
+  );
   return {
     insert: Object.fromEntries(tables.map(([table, inserter]) => [table, inserter.insert])) as Inserts,
     finish() {
@@ -74,7 +143,11 @@ export function openDemoDatabase(path: string): DemoDatabase {
  * Rows are buffered and written 64 at a time with one multi-row INSERT: per-statement overhead, not
  * SQLite, dominates single-row inserts. Row order (and so the file) is the same either way.
  */
-function batchedInserter(db: DatabaseSync, table: string, columns: readonly string[]): { insert: Insert; flush(): void } {
+function batchedInserter(
+  db: DatabaseSync,
+  table: string,
+  columns: readonly string[],
+): { insert: Insert; flush(): void } {
   const BATCH = 64;
   const names = columns.map((c) => `"${c}"`).join(', ');
   const row = `(${columns.map(() => '?').join(', ')})`;

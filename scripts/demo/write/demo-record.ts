@@ -64,10 +64,27 @@ export function mediaRecord(media: GeneratedMedia): DemoRecord {
 
 type Placed = { id: number; key: string; parentId: number; level: number; sortOrder: number; trashed: boolean };
 
-function baseRecord(kind: DemoRecord['kind'], plan: Placed, contentTypeAlias: string, name: string | null | undefined): DemoRecord {
+function baseRecord(
+  kind: DemoRecord['kind'],
+  plan: Placed,
+  contentTypeAlias: string,
+  name: string | null | undefined,
+): DemoRecord {
   return {
-    kind, id: plan.id, key: plan.key.toLowerCase(), parentId: plan.parentId, level: plan.level, sortOrder: plan.sortOrder,
-    contentTypeAlias, visible: false, trashed: plan.trashed, name: name ?? '', urlSegment: null, cultures: {}, values: {}, valuesByCulture: {},
+    kind,
+    id: plan.id,
+    key: plan.key.toLowerCase(),
+    parentId: plan.parentId,
+    level: plan.level,
+    sortOrder: plan.sortOrder,
+    contentTypeAlias,
+    visible: false,
+    trashed: plan.trashed,
+    name: name ?? '',
+    urlSegment: null,
+    cultures: {},
+    values: {},
+    valuesByCulture: {},
   };
 }
 
@@ -86,7 +103,8 @@ export function servedValue(dbType: DbType, raw: string | number): unknown {
   if (dbType === 'Date') return toServedDate(String(raw));
   const text = String(raw);
   const trimmed = text.trim();
-  const looksLikeJson = (trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'));
+  const looksLikeJson =
+    (trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'));
   if (!looksLikeJson) return text;
   try {
     return JSON.parse(trimmed) as unknown;

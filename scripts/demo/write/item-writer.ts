@@ -15,21 +15,56 @@ export function writeDocument(insert: Inserts, doc: GeneratedDocument, tags: Tag
   const { plan, type, cultures } = doc;
   const [first] = cultures;
   if (!first) throw new Error(`document ${plan.id} has no culture`);
-  insert.umbracoNode(plan.id, plan.key, plan.parentId, plan.level, plan.path, plan.sortOrder, plan.trashed ? 1 : 0,
-    ADMIN_USER_ID, first.draftName, OBJECT_TYPE.document, doc.createDate);
+  insert.umbracoNode(
+    plan.id,
+    plan.key,
+    plan.parentId,
+    plan.level,
+    plan.path,
+    plan.sortOrder,
+    plan.trashed ? 1 : 0,
+    ADMIN_USER_ID,
+    first.draftName,
+    OBJECT_TYPE.document,
+    doc.createDate,
+  );
   insert.umbracoContent(plan.id, type.id);
   insert.umbracoDocument(plan.id, doc.published ? 1 : 0, doc.edited ? 1 : 0);
   for (const v of doc.versions) {
-    insert.umbracoContentVersion(v.id, plan.id, v.date, ADMIN_USER_ID, v.current ? 1 : 0, v.draft ? first.draftName : first.publishedName, 0);
+    insert.umbracoContentVersion(
+      v.id,
+      plan.id,
+      v.date,
+      ADMIN_USER_ID,
+      v.current ? 1 : 0,
+      v.draft ? first.draftName : first.publishedName,
+      0,
+    );
     insert.umbracoDocumentVersion(v.id, doc.templateId, v.published ? 1 : 0);
     if (type.variant) {
-      for (const c of cultures) insert.umbracoContentVersionCultureVariation(v.id, c.language.id, (v.draft ? c.draftName : c.publishedName) ?? c.draftName, v.date, ADMIN_USER_ID);
+      for (const c of cultures)
+        insert.umbracoContentVersionCultureVariation(
+          v.id,
+          c.language.id,
+          (v.draft ? c.draftName : c.publishedName) ?? c.draftName,
+          v.date,
+          ADMIN_USER_ID,
+        );
     }
     writeRows(insert, v.id, v.rows);
   }
   for (const c of cultures) {
-    if (type.variant) insert.umbracoDocumentCultureVariation(plan.id, c.language.id, c.edited ? 1 : 0, 1, c.published ? 1 : 0, c.draftName);
-    if (doc.published && c.published && c.publishedSegment !== null) insert.umbracoDocumentUrl(plan.key, 0, c.language.id, c.publishedSegment, 1);
+    if (type.variant)
+      insert.umbracoDocumentCultureVariation(
+        plan.id,
+        c.language.id,
+        c.edited ? 1 : 0,
+        1,
+        c.published ? 1 : 0,
+        c.draftName,
+      );
+    if (doc.published && c.published && c.publishedSegment !== null)
+      insert.umbracoDocumentUrl(plan.key, 0, c.language.id, c.publishedSegment, 1);
     insert.umbracoDocumentUrl(plan.key, 1, c.language.id, c.draftSegment, 1);
   }
   const source = doc.versions.find((v) => v.published) ?? doc.versions.find((v) => v.current);
@@ -38,8 +73,19 @@ export function writeDocument(insert: Inserts, doc: GeneratedDocument, tags: Tag
 
 export function writeMedia(insert: Inserts, media: GeneratedMedia): void {
   const { plan } = media;
-  insert.umbracoNode(plan.id, plan.key, plan.parentId, plan.level, plan.path, plan.sortOrder, plan.trashed ? 1 : 0,
-    ADMIN_USER_ID, plan.name, OBJECT_TYPE.media, media.createDate);
+  insert.umbracoNode(
+    plan.id,
+    plan.key,
+    plan.parentId,
+    plan.level,
+    plan.path,
+    plan.sortOrder,
+    plan.trashed ? 1 : 0,
+    ADMIN_USER_ID,
+    plan.name,
+    OBJECT_TYPE.media,
+    media.createDate,
+  );
   insert.umbracoContent(plan.id, media.typeId);
   for (const v of media.versions) {
     insert.umbracoContentVersion(v.id, plan.id, v.date, ADMIN_USER_ID, v.current ? 1 : 0, plan.name, 0);
@@ -50,7 +96,13 @@ export function writeMedia(insert: Inserts, media: GeneratedMedia): void {
 
 function writeRows(insert: Inserts, versionId: number, rows: readonly PropertyRow[]): void {
   for (const row of rows) {
-    insert.umbracoPropertyData(versionId, row.property.id, row.languageId, null, ...valueColumns(row.property.dataType.dbType, row.raw));
+    insert.umbracoPropertyData(
+      versionId,
+      row.property.id,
+      row.languageId,
+      null,
+      ...valueColumns(row.property.dataType.dbType, row.raw),
+    );
   }
 }
 
@@ -59,11 +111,16 @@ type Columns = [RawValue | null, RawValue | null, RawValue | null, RawValue | nu
 /** `umbracoDataType.dbType` decides the column: exactly one of the five is set. */
 function valueColumns(dbType: DbType, raw: RawValue): Columns {
   switch (dbType) {
-    case 'Integer': return [raw, null, null, null, null];
-    case 'Decimal': return [null, raw, null, null, null];
-    case 'Date': return [null, null, raw, null, null];
-    case 'Nvarchar': return [null, null, null, raw, null];
-    default: return [null, null, null, null, raw];
+    case 'Integer':
+      return [raw, null, null, null, null];
+    case 'Decimal':
+      return [null, raw, null, null, null];
+    case 'Date':
+      return [null, null, raw, null, null];
+    case 'Nvarchar':
+      return [null, null, null, raw, null];
+    default:
+      return [null, null, null, null, raw];
   }
 }
 

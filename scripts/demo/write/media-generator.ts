@@ -26,12 +26,22 @@ export interface GeneratedMedia {
   versions: GeneratedMediaVersion[];
 }
 
-export function generateMedia(plan: PlannedMedia, site: SiteSchema, total: number, nextVersionId: () => number, random: Random): GeneratedMedia {
+export function generateMedia(
+  plan: PlannedMedia,
+  site: SiteSchema,
+  total: number,
+  nextVersionId: () => number,
+  random: Random,
+): GeneratedMedia {
   const mediaType = site.mediaTypes.get(plan.typeAlias);
   if (!mediaType) throw new Error(`unknown media type ${plan.typeAlias}`);
   const createdMs = createdAt(plan.index, total, random.int(0, 47));
   const version = (current: boolean, ms: number, file: MediaFile | null): GeneratedMediaVersion => ({
-    id: nextVersionId(), current, date: toDbDate(ms), path: file?.path ?? null, rows: fileRows(mediaType.properties, file),
+    id: nextVersionId(),
+    current,
+    date: toDbDate(ms),
+    path: file?.path ?? null,
+    rows: fileRows(mediaType.properties, file),
   });
   const versions = plan.previousFile
     ? [version(false, createdMs, plan.previousFile), version(true, createdMs + random.int(1, 300) * DAY, plan.file)]
@@ -42,7 +52,10 @@ export function generateMedia(plan: PlannedMedia, site: SiteSchema, total: numbe
 function fileRows(properties: readonly ResolvedProperty[], file: MediaFile | null): PropertyRow[] {
   if (!file) return [];
   const raw: Record<string, string | number | null> = {
-    umbracoFile: file.width === null ? file.path : toDotnetJson({ src: file.path, crops: [], focalPoint: { left: 0.5, top: 0.5 } }),
+    umbracoFile:
+      file.width === null
+        ? file.path
+        : toDotnetJson({ src: file.path, crops: [], focalPoint: { left: 0.5, top: 0.5 } }),
     umbracoWidth: file.width,
     umbracoHeight: file.height,
     umbracoBytes: String(file.bytes),

@@ -22,7 +22,9 @@ export function normaliseContentType(raw: ContentTypeCore, log: CrawlLog): Conte
     key: raw.key.toLowerCase(),
     propertyGroups: groups.map(({ properties, propertyTypes, ...rest }) => ({
       ...rest,
-      propertyTypes: (propertyTypes ?? properties ?? []) as ContentTypeRecord['propertyGroups'][number]['propertyTypes'],
+      propertyTypes: (propertyTypes ??
+        properties ??
+        []) as ContentTypeRecord['propertyGroups'][number]['propertyTypes'],
     })),
     compositions: lowerKeys(compositions),
     allowedContentTypes: lowerKeys(allowedContentTypes),

@@ -59,7 +59,10 @@ export function findEnvelopeError(body: unknown): { code: number; message: strin
 }
 
 /** A one-line message from whatever error body came back (problem+json, envelope, other JSON, text, nothing). */
-export function describeErrorBody(text: string, contentType: string | null): { style: ErrorBodyStyle; message: string } {
+export function describeErrorBody(
+  text: string,
+  contentType: string | null,
+): { style: ErrorBodyStyle; message: string } {
   if (text.trim() === '') return { style: 'empty', message: 'empty body' };
   let json: unknown;
   try {
@@ -73,7 +76,8 @@ export function describeErrorBody(text: string, contentType: string | null): { s
   }
   const envelope = findEnvelopeError(json);
   if (envelope !== undefined) return { style: 'envelope', message: oneLine(envelope.message) };
-  const message = typeof (json as { message?: unknown })?.message === 'string' ? (json as { message: string }).message : text;
+  const message =
+    typeof (json as { message?: unknown })?.message === 'string' ? (json as { message: string }).message : text;
   return { style: 'json', message: oneLine(message) };
 }
 

@@ -12,7 +12,11 @@ export interface AnswerLimits {
   maxDepth: number;
 }
 
-export const DEFAULT_LIMITS: AnswerLimits = { maxAnswerBytes: 64 << 20, maxDecompressedBytes: 128 << 20, maxDepth: 2048 };
+export const DEFAULT_LIMITS: AnswerLimits = {
+  maxAnswerBytes: 64 << 20,
+  maxDecompressedBytes: 128 << 20,
+  maxDepth: 2048,
+};
 
 /** An answer refused for its size or shape; never retried, since a retry would get the same answer. */
 export class AnswerLimitError extends Error {
@@ -34,7 +38,10 @@ export async function readBodyText(response: Response, limits: AnswerLimits): Pr
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > limits.maxAnswerBytes) {
     await response.body?.cancel().catch(() => {});
-    throw new AnswerLimitError('too-large', `answer of ${declared} bytes exceeds --max-answer-bytes ${limits.maxAnswerBytes}`);
+    throw new AnswerLimitError(
+      'too-large',
+      `answer of ${declared} bytes exceeds --max-answer-bytes ${limits.maxAnswerBytes}`,
+    );
   }
   const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
   const cap = encoded ? limits.maxDecompressedBytes : Math.min(limits.maxAnswerBytes, limits.maxDecompressedBytes);
@@ -81,7 +88,12 @@ export function makeWellFormed(value: unknown, counter: { repaired: number }, ma
     } else {
       counter.repaired += 1;
       delete record[key];
-      Object.defineProperty(record, key.toWellFormed(), { value: repaired, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(record, key.toWellFormed(), {
+        value: repaired,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   return value;

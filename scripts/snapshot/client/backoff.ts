@@ -6,7 +6,6 @@ export interface BackoffPolicy {
   maxMs: number;
 }
 
-
 /** Full jitter: a uniform wait in [0, min(max, base·2^(retry-1))]. `retry` counts from 1. */
 export function computeBackoffMs(retry: number, policy: BackoffPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, retry - 1));
@@ -27,7 +26,12 @@ export function parseRetryAfterMs(header: string | null | undefined, now: number
 }
 
 /** The wait before the next attempt: what the server asked for (capped) or else jittered backoff. */
-export function getRetryDelayMs(retry: number, retryAfterMs: number | undefined, policy: BackoffPolicy, random?: () => number): number {
+export function getRetryDelayMs(
+  retry: number,
+  retryAfterMs: number | undefined,
+  policy: BackoffPolicy,
+  random?: () => number,
+): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxMs);
   return computeBackoffMs(retry, policy, random);
 }

@@ -44,7 +44,13 @@ export interface HttpClient {
   readonly signal: AbortSignal;
 }
 
-export interface HttpStats { requests: number; attempts: number; answers: number; repairedStrings: number; invalidUtf8Answers: number }
+export interface HttpStats {
+  requests: number;
+  attempts: number;
+  answers: number;
+  repairedStrings: number;
+  invalidUtf8Answers: number;
+}
 
 type Attempt =
   | { kind: 'answer'; status: number; body: unknown }
@@ -55,7 +61,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const run = new AbortController();
   options.signal?.addEventListener('abort', () => run.abort(options.signal?.reason), { once: true });
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.apiKey !== undefined) headers.authorization = `Basic ${Buffer.from(`api:${options.apiKey}`).toString('base64')}`;
+  if (options.apiKey !== undefined)
+    headers.authorization = `Basic ${Buffer.from(`api:${options.apiKey}`).toString('base64')}`;
   const stats: HttpStats = { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0 };
   const limits = options.limits ?? DEFAULT_LIMITS;
   const baseOrigin = new URL(options.baseUrl).origin;
@@ -77,7 +84,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       if (run.signal.aborted) throw run.signal.reason;
       if (error instanceof AnswerLimitError) return { kind: error.reason, status: 0, message: error.message };
-      if (timeout.aborted) return { kind: 'timeout', status: 0, message: `no complete answer within ${options.timeoutMs} ms` };
+      if (timeout.aborted)
+        return { kind: 'timeout', status: 0, message: `no complete answer within ${options.timeoutMs} ms` };
       return { kind: 'network', status: 0, message: describeNetworkError(error) };
     }
   }
@@ -87,15 +95,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let url = first;
     for (let hop = 0; ; hop += 1) {
       const sameOrigin = new URL(url).origin === baseOrigin;
-      const response = await fetch(url, { headers: sameOrigin ? headers : { accept: headers.accept as string }, signal, redirect: 'manual' });
+      const response = await fetch(url, {
+        headers: sameOrigin ? headers : { accept: headers.accept as string },
+        signal,
+        redirect: 'manual',
+      });
       stats.answers += 1;
       const location = response.headers.get('location');
       if (response.status < 300 || response.status > 399 || location === null) return response;
       await response.body?.cancel().catch(() => {});
       const next = new URL(location, url);
-      if (hop >= MAX_REDIRECTS) return { kind: 'redirect', status: response.status, message: `more than ${MAX_REDIRECTS} redirects` };
+      if (hop >= MAX_REDIRECTS)
+        return { kind: 'redirect', status: response.status, message: `more than ${MAX_REDIRECTS} redirects` };
       if (next.origin !== baseOrigin && !options.followRedirects) {
-        return { kind: 'redirect', status: response.status, message: `redirected to another origin (${next.origin}); refused without --follow-redirects` };
+        return {
+          kind: 'redirect',
+          status: response.status,
+          message: `redirected to another origin (${next.origin}); refused without --follow-redirects`,
+        };
       }
       url = next.href;
     }
@@ -110,7 +127,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       stats.repairedStrings += counter.repaired;
     } catch (error) {
       if (error instanceof AnswerLimitError) return { kind: error.reason, status, message: error.message };
-      return { kind: 'malformed-json', status, message: `malformed JSON in an HTTP ${status} answer (${text.length} characters)` };
+      return {
+        kind: 'malformed-json',
+        status,
+        message: `malformed JSON in an HTTP ${status} answer (${text.length} characters)`,
+      };
     }
     const envelope = findEnvelopeError(body);
     if (envelope === undefined) return { kind: 'answer', status, body };
@@ -119,7 +140,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function waitForCooldown(): Promise<void> {
-    for (let wait = cooldownUntil - Date.now(); wait > 0; wait = cooldownUntil - Date.now()) await sleep(wait, run.signal);
+    for (let wait = cooldownUntil - Date.now(); wait > 0; wait = cooldownUntil - Date.now())
+      await sleep(wait, run.signal);
   }
 
   async function get(operation: string, query: Record<string, string | number> = {}): Promise<HttpOutcome> {
@@ -133,7 +155,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         stats.attempts += 1;
         return attemptOnce(url);
       });
-      if (result.kind === 'answer') return { ok: true, url, status: result.status, body: result.body, attempts: attempt };
+      if (result.kind === 'answer')
+        return { ok: true, url, status: result.status, body: result.body, attempts: attempt };
       if (result.kind === 'http' && (result.status === 401 || result.status === 403)) {
         const refused = new AuthRefusedError(result.status, url, options.apiKey !== undefined);
         run.abort(refused);
@@ -141,7 +164,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       const retryable = result.kind === 'http' ? isRetryableStatus(result.status) : !FINAL_REASONS.has(result.kind);
       if (!retryable || attempt > options.retries) {
-        return { ok: false, url, status: result.status, attempts: attempt, reason: result.kind, message: redact(result.message) };
+        return {
+          ok: false,
+          url,
+          status: result.status,
+          attempts: attempt,
+          reason: result.kind,
+          message: redact(result.message),
+        };
       }
       const delay = getRetryDelayMs(attempt, result.retryAfterMs, options.backoff, options.random);
       if (result.retryAfterMs !== undefined) cooldownUntil = Math.max(cooldownUntil, Date.now() + delay);

@@ -19,7 +19,8 @@ export function listElementTypeRefs(item: Record<string, unknown>): ElementTypeR
     const record = value as Record<string, unknown>;
     const key = typeof record.contentTypeKey === 'string' ? normalizeGuid(record.contentTypeKey) : undefined;
     if (key !== undefined) refs.keys.add(key);
-    if (typeof record.ncContentTypeAlias === 'string' && record.ncContentTypeAlias !== '') refs.aliases.add(record.ncContentTypeAlias);
+    if (typeof record.ncContentTypeAlias === 'string' && record.ncContentTypeAlias !== '')
+      refs.aliases.add(record.ncContentTypeAlias);
     for (const entry of Object.values(record)) visit(entry, depth + 1);
   };
   const visitProperties = (properties: unknown): void => {
@@ -28,7 +29,8 @@ export function listElementTypeRefs(item: Record<string, unknown>): ElementTypeR
   };
   visitProperties(item.properties);
   if (item.cultures !== null && typeof item.cultures === 'object') {
-    for (const culture of Object.values(item.cultures)) visitProperties((culture as { properties?: unknown } | null)?.properties);
+    for (const culture of Object.values(item.cultures))
+      visitProperties((culture as { properties?: unknown } | null)?.properties);
   }
   return refs;
 }

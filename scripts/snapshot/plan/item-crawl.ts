@@ -46,7 +46,14 @@ interface Fetched {
 export function toItemRecord(item: ItemCore, kind: ItemKind, entry: TreeEntry): Record<string, unknown> {
   const { children: _children, ...body } = item;
   const path = Array.isArray(body.path) ? body.path.map(withoutChildren) : body.path;
-  return { ...body, ...(path === undefined ? {} : { path }), key: entry.key, kind, parentId: entry.parentId, level: entry.level };
+  return {
+    ...body,
+    ...(path === undefined ? {} : { path }),
+    key: entry.key,
+    kind,
+    parentId: entry.parentId,
+    level: entry.level,
+  };
 }
 
 function withoutChildren(node: unknown): unknown {
@@ -55,7 +62,11 @@ function withoutChildren(node: unknown): unknown {
   return rest;
 }
 
-export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], deps: ItemCrawlDeps): Promise<ItemCrawlResult> {
+export async function crawlItems(
+  kind: ItemKind,
+  entries: readonly TreeEntry[],
+  deps: ItemCrawlDeps,
+): Promise<ItemCrawlResult> {
   const reusable = deps.previous?.listReusable(kind, entries) ?? new Set<number>();
   const result: ItemCrawlResult = { byType: new Map(), reused: 0, fetched: 0 };
 
@@ -70,7 +81,11 @@ export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], 
       item = await deps.read.findItem(kind, entry.id, entry.level);
     }
     if (item !== undefined && item.key.toLowerCase() !== entry.key) {
-      deps.log.addWarning({ code: 'key-mismatch', message: `${kind} item ${entry.id} has key ${item.key} by id but ${entry.key} in its tree; the tree's is kept`, id: entry.id });
+      deps.log.addWarning({
+        code: 'key-mismatch',
+        message: `${kind} item ${entry.id} has key ${item.key} by id but ${entry.key} in its tree; the tree's is kept`,
+        id: entry.id,
+      });
     }
     const record = item === undefined ? undefined : toItemRecord(item, kind, entry);
     return { item: record, json: record === undefined ? undefined : JSON.stringify(record), reused: false };
@@ -80,7 +95,11 @@ export async function crawlItems(kind: ItemKind, entries: readonly TreeEntry[], 
     await deps.store.writeItem(kind, entry, fetched.json);
     result.byType.set(entry.type, (result.byType.get(entry.type) ?? 0) + 1);
     if (fetched.reused) result.reused += 1;
-    addReference(kind === 'content' ? deps.refs.aliases : deps.refs.mediaAliases, entry.type, `${kind} item ${entry.id}`);
+    addReference(
+      kind === 'content' ? deps.refs.aliases : deps.refs.mediaAliases,
+      entry.type,
+      `${kind} item ${entry.id}`,
+    );
     if (fetched.item !== undefined) {
       const found = listElementTypeRefs(fetched.item);
       for (const key of found.keys) {

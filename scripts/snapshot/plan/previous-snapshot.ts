@@ -7,7 +7,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CrawlLog } from '../crawl-log.ts';
 import { recoverFolderSwap } from '../../core/folder-swap.ts';
-import { ITEM_KINDS, getManifest, iterateIndex, type FileEntry, type IndexEntry, type ItemKind } from '../../core/snapshot-format.ts';
+import {
+  ITEM_KINDS,
+  getManifest,
+  iterateIndex,
+  type FileEntry,
+  type IndexEntry,
+  type ItemKind,
+} from '../../core/snapshot-format.ts';
 import type { TreeEntry } from './tree-walk.ts';
 
 const CACHED_CHUNKS = 4;
@@ -31,7 +38,17 @@ export interface PreviousSnapshot {
  * those of its ancestors.
  */
 const summaryOf = (entry: TreeEntry | IndexEntry): string =>
-  JSON.stringify([entry.key, entry.name, entry.url, entry.type, entry.parentId, entry.level, entry.sortOrder, entry.createDate, entry.updateDate]);
+  JSON.stringify([
+    entry.key,
+    entry.name,
+    entry.url,
+    entry.type,
+    entry.parentId,
+    entry.level,
+    entry.sortOrder,
+    entry.createDate,
+    entry.updateDate,
+  ]);
 
 export async function openPreviousSnapshot(dir: string, log: CrawlLog): Promise<PreviousSnapshot | undefined> {
   let files: Record<string, FileEntry>;
@@ -43,13 +60,21 @@ export async function openPreviousSnapshot(dir: string, log: CrawlLog): Promise<
       const byId = new Map<number, OldEntry>();
       for await (const entry of iterateIndex(dir, kind)) {
         if (entry.chunk === null || entry.offset === null || entry.length === null) continue;
-        byId.set(entry.id, { summary: summaryOf(entry), chunk: entry.chunk, offset: entry.offset, length: entry.length });
+        byId.set(entry.id, {
+          summary: summaryOf(entry),
+          chunk: entry.chunk,
+          offset: entry.offset,
+          length: entry.length,
+        });
       }
       entries.set(kind, byId);
     }
   } catch (error) {
     const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    log.addWarning({ code: 'previous-snapshot-unusable', message: `--since-snapshot ${dir} cannot be read (${why}); fetching every item` });
+    log.addWarning({
+      code: 'previous-snapshot-unusable',
+      message: `--since-snapshot ${dir} cannot be read (${why}); fetching every item`,
+    });
     return undefined;
   }
   // Promises, not buffers: items of one chunk are asked for many at a time, and each chunk must be read once.
@@ -57,8 +82,12 @@ export async function openPreviousSnapshot(dir: string, log: CrawlLog): Promise<
 
   async function readChunk(name: string): Promise<Buffer | undefined> {
     const buffer = await readFile(path.join(dir, name)).catch(() => undefined);
-    if (buffer !== undefined && createHash('sha256').update(buffer).digest('hex') === files[name]?.sha256) return buffer;
-    log.addWarning({ code: 'previous-chunk-damaged', message: `${name} of the previous snapshot does not match its manifest; its items are fetched again` });
+    if (buffer !== undefined && createHash('sha256').update(buffer).digest('hex') === files[name]?.sha256)
+      return buffer;
+    log.addWarning({
+      code: 'previous-chunk-damaged',
+      message: `${name} of the previous snapshot does not match its manifest; its items are fetched again`,
+    });
     return undefined;
   }
 

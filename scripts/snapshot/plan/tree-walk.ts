@@ -30,7 +30,8 @@ export function createTreeFlattener(kind: ItemKind, read: ReadClient, log: Crawl
 
   function isNew(visit: Visit, ancestors: readonly number[], url: string): boolean {
     const { id } = visit.node;
-    const warn = (code: string, message: string): void => log.addWarning({ code, message: `${kind} item ${id} ${message}`, url, id });
+    const warn = (code: string, message: string): void =>
+      log.addWarning({ code, message: `${kind} item ${id} ${message}`, url, id });
     if (ancestors.includes(id)) {
       warn('cycle', `appears inside its own subtree (under ${visit.parentId}); skipped there`);
       return false;
@@ -46,12 +47,27 @@ export function createTreeFlattener(kind: ItemKind, read: ReadClient, log: Crawl
     const key = node.key.toLowerCase();
     log.noteVariant('keyCase', key === node.key ? 'lower' : 'upper');
     const otherId = idOfKey.get(key);
-    if (otherId !== undefined) log.addWarning({ code: 'duplicate-key', message: `${kind} items ${otherId} and ${node.id} share key ${key}`, url, id: node.id });
+    if (otherId !== undefined)
+      log.addWarning({
+        code: 'duplicate-key',
+        message: `${kind} items ${otherId} and ${node.id} share key ${key}`,
+        url,
+        id: node.id,
+      });
     idOfKey.set(key, node.id);
     const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
     return {
-      id: node.id, key, name: node.name, url: text(node.url), type: node.type, parentId, level, sortOrder,
-      createDate: text(node.createDate), updateDate: text(node.updateDate), childCount: 0,
+      id: node.id,
+      key,
+      name: node.name,
+      url: text(node.url),
+      type: node.type,
+      parentId,
+      level,
+      sortOrder,
+      createDate: text(node.createDate),
+      updateDate: text(node.updateDate),
+      childCount: 0,
     };
   }
 
@@ -61,9 +77,16 @@ export function createTreeFlattener(kind: ItemKind, read: ReadClient, log: Crawl
       const where = `${visit.where}children[${index}]`;
       const node = read.checkSummary(raw, { ...tree, where });
       if (node === undefined) return;
-      const sortOrder = typeof node.sortOrder === 'number' && Number.isInteger(node.sortOrder) ? node.sortOrder : undefined;
+      const sortOrder =
+        typeof node.sortOrder === 'number' && Number.isInteger(node.sortOrder) ? node.sortOrder : undefined;
       log.noteVariant('sortOrder', sortOrder === undefined ? 'absent' : 'present');
-      children.push({ node, parentId: visit.node.id, level: visit.level + 1, sortOrder: sortOrder ?? index, where: `${where}.` });
+      children.push({
+        node,
+        parentId: visit.node.id,
+        level: visit.level + 1,
+        sortOrder: sortOrder ?? index,
+        where: `${where}.`,
+      });
     });
     return children.sort((a, b) => a.sortOrder - b.sortOrder);
   }
@@ -73,7 +96,14 @@ export function createTreeFlattener(kind: ItemKind, read: ReadClient, log: Crawl
     const path: TreeEntry[] = [];
     for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
       path.length = visit.level - 1;
-      if (!isNew(visit, path.map((entry) => entry.id), tree.url)) continue;
+      if (
+        !isNew(
+          visit,
+          path.map((entry) => entry.id),
+          tree.url,
+        )
+      )
+        continue;
       const entry = toEntry(visit, tree.url);
       entries.push(entry);
       parentOf.set(entry.id, entry.parentId);

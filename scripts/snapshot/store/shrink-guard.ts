@@ -13,8 +13,14 @@ export interface Shrink {
   now: number;
 }
 
-export async function findShrink(out: string, counts: Pick<Manifest['counts'], 'content' | 'media'>): Promise<Shrink | undefined> {
-  const previous = await getManifest(out).then((manifest) => manifest.counts, () => undefined);
+export async function findShrink(
+  out: string,
+  counts: Pick<Manifest['counts'], 'content' | 'media'>,
+): Promise<Shrink | undefined> {
+  const previous = await getManifest(out).then(
+    (manifest) => manifest.counts,
+    () => undefined,
+  );
   if (previous === undefined) return undefined;
   const before = previous.content + previous.media;
   const now = counts.content + counts.media;

@@ -7,7 +7,13 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../crawl-errors.ts';
 import { findStat, recoverFolderSwap, swapIntoPlace } from '../../core/folder-swap.ts';
-import { createItemChunks, createNdjsonFile, writeJsonFile, type ItemChunks, type NdjsonFile } from './ndjson-writer.ts';
+import {
+  createItemChunks,
+  createNdjsonFile,
+  writeJsonFile,
+  type ItemChunks,
+  type NdjsonFile,
+} from './ndjson-writer.ts';
 import {
   CONTENT_TYPES_FILE,
   ITEM_KINDS,
@@ -50,9 +56,20 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
   async function writeItem(kind: ItemKind, entry: TreeEntry, itemJson: string | undefined): Promise<void> {
     const at = itemJson === undefined ? undefined : await chunks.get(kind)?.append(itemJson);
     const line: IndexEntry = {
-      id: entry.id, key: entry.key, name: entry.name, url: entry.url, type: entry.type, parentId: entry.parentId,
-      level: entry.level, sortOrder: entry.sortOrder, createDate: entry.createDate, updateDate: entry.updateDate,
-      chunk: at?.chunk ?? null, offset: at?.offset ?? null, length: at?.length ?? null, childCount: entry.childCount,
+      id: entry.id,
+      key: entry.key,
+      name: entry.name,
+      url: entry.url,
+      type: entry.type,
+      parentId: entry.parentId,
+      level: entry.level,
+      sortOrder: entry.sortOrder,
+      createDate: entry.createDate,
+      updateDate: entry.updateDate,
+      chunk: at?.chunk ?? null,
+      offset: at?.offset ?? null,
+      length: at?.length ?? null,
+      childCount: entry.childCount,
     };
     await indexes.get(kind)?.append(JSON.stringify(line));
   }
@@ -64,7 +81,11 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
       const index = await indexes.get(kind)?.close();
       if (index !== undefined) files[indexFileOf(kind)] = index;
     }
-    files[CONTENT_TYPES_FILE] = await writeJsonFile(path.join(tmp, CONTENT_TYPES_FILE), parts.contentTypes, parts.contentTypes.contentTypes.length);
+    files[CONTENT_TYPES_FILE] = await writeJsonFile(
+      path.join(tmp, CONTENT_TYPES_FILE),
+      parts.contentTypes,
+      parts.contentTypes.contentTypes.length,
+    );
     files[REPORT_FILE] = await writeJsonFile(path.join(tmp, REPORT_FILE), parts.report, parts.report.failures.length);
     const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
     await writeJsonFile(path.join(tmp, MANIFEST_FILE), { ...parts.manifest, files: sorted }, 1);
@@ -99,4 +120,3 @@ async function checkOutput(out: string): Promise<void> {
     throw new UsageError([`refusing to replace ${out}: it is not empty and holds no ${MANIFEST_FILE}`]);
   }
 }
-

@@ -1,5 +1,9 @@
 /** Items grouped into lists by a key, in input order. */
-export function groupBy<T, K, V = T>(items: readonly T[], key: (item: T) => K, value: (item: T) => V = (item) => item as unknown as V): Map<K, V[]> {
+export function groupBy<T, K, V = T>(
+  items: readonly T[],
+  key: (item: T) => K,
+  value: (item: T) => V = (item) => item as unknown as V,
+): Map<K, V[]> {
   const map = new Map<K, V[]>();
   for (const item of items) {
     const k = key(item);

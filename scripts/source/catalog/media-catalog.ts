@@ -13,10 +13,23 @@ export function loadMedia(db: Database, types: TypeCatalog): Map<number, TreeNod
     const type = types.byId.get(node.contentTypeId);
     if (node.trashed || !version || !type) continue;
     media.set(node.id, {
-      kind: 'media', id: node.id, key: node.key, parentId: node.parentId, level: node.level, sortOrder: node.sortOrder,
-      ancestorIds: parseAncestorIds(node.path, node.id), contentTypeId: node.contentTypeId, typeAlias: type.alias,
-      createDate: node.createDate, updateDate: version.versionDate, name: version.name || node.nodeName,
-      versionId: version.versionId, templateId: null, filePath: version.filePath, cultures: [], children: [],
+      kind: 'media',
+      id: node.id,
+      key: node.key,
+      parentId: node.parentId,
+      level: node.level,
+      sortOrder: node.sortOrder,
+      ancestorIds: parseAncestorIds(node.path, node.id),
+      contentTypeId: node.contentTypeId,
+      typeAlias: type.alias,
+      createDate: node.createDate,
+      updateDate: version.versionDate,
+      name: version.name || node.nodeName,
+      versionId: version.versionId,
+      templateId: null,
+      filePath: version.filePath,
+      cultures: [],
+      children: [],
     });
   }
   return media;

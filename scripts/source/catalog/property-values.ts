@@ -24,7 +24,8 @@ export function toServedValue(row: StoredValue, toIsoDate: DateConverter): unkno
 
 export function parseJsonText(text: string): unknown {
   const trimmed = text.trim();
-  const looksLikeJson = (trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'));
+  const looksLikeJson =
+    (trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'));
   if (!looksLikeJson) return text;
   try {
     return JSON.parse(trimmed);

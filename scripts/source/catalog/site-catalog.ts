@@ -1,5 +1,10 @@
 import type { Database } from '../db/database.ts';
-import { listPublishedUrlNames, listStoredSegments, listTemplates, type TemplateInfo } from '../readers/document-reader.ts';
+import {
+  listPublishedUrlNames,
+  listStoredSegments,
+  listTemplates,
+  type TemplateInfo,
+} from '../readers/document-reader.ts';
 import { listDomains, listLanguages, type Language } from '../readers/language-reader.ts';
 import { readSchemaInfo, type SchemaInfo } from '../readers/schema-reader.ts';
 import { createDateConverter, type DateConverter, type DatePrecision } from './dates.ts';
@@ -18,7 +23,11 @@ export interface CatalogOptions {
   datePrecision?: DatePrecision;
 }
 
-export const DEFAULT_CATALOG_OPTIONS: CatalogOptions = { timeZone: 'UTC', hideTopLevelNodeFromPath: true, addTrailingSlash: true };
+export const DEFAULT_CATALOG_OPTIONS: CatalogOptions = {
+  timeZone: 'UTC',
+  hideTopLevelNodeFromPath: true,
+  addTrailingSlash: true,
+};
 
 /**
  * Everything the service answers from, loaded once: the database is opened read-only and immutable,
@@ -51,13 +60,27 @@ export function loadSiteCatalog(db: Database, options: CatalogOptions = DEFAULT_
   const documents = loadPublishedDocuments(db, types, languages);
   const media = loadMedia(db, types);
   const propertyDate = createDateConverter(options.timeZone, options.datePrecision);
-  const urls = new UrlBuilder(documents, languages, listDomains(db, schema), listStoredSegments(db, schema), listPublishedUrlNames(db), {
-    hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath,
-    addTrailingSlash: options.addTrailingSlash,
-    domainMustMatchCulture: schema.major >= 15,
-  });
+  const urls = new UrlBuilder(
+    documents,
+    languages,
+    listDomains(db, schema),
+    listStoredSegments(db, schema),
+    listPublishedUrlNames(db),
+    {
+      hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath,
+      addTrailingSlash: options.addTrailingSlash,
+      domainMustMatchCulture: schema.major >= 15,
+    },
+  );
   return {
-    db, schema, languages, types, documents, media, urls, propertyDate,
+    db,
+    schema,
+    languages,
+    types,
+    documents,
+    media,
+    urls,
+    propertyDate,
     defaultLanguage: languages.find((l) => l.isDefault),
     templates: new Map(listTemplates(db).map((t) => [t.id, t])),
     documentRoots: linkTree(documents),

@@ -47,5 +47,8 @@ export function linkTree(nodes: Map<number, TreeNode>): TreeNode[] {
 }
 
 export function parseAncestorIds(path: string, selfId: number): number[] {
-  return path.split(',').map(Number).filter((id) => id > 0 && id !== selfId);
+  return path
+    .split(',')
+    .map(Number)
+    .filter((id) => id > 0 && id !== selfId);
 }

@@ -1,7 +1,17 @@
 import type { Database } from '../db/database.ts';
 import {
-  listAllowedChildLinks, listCompositionLinks, listContentTypes, listDataTypes, listPropertyGroups, listPropertyTypes, listTypeTemplates,
-  type ContentTypeRecord, type DataTypeRecord, type PropertyGroupRecord, type PropertyTypeRecord, type TypeTemplate,
+  listAllowedChildLinks,
+  listCompositionLinks,
+  listContentTypes,
+  listDataTypes,
+  listPropertyGroups,
+  listPropertyTypes,
+  listTypeTemplates,
+  type ContentTypeRecord,
+  type DataTypeRecord,
+  type PropertyGroupRecord,
+  type PropertyTypeRecord,
+  type TypeTemplate,
 } from '../readers/content-type-reader.ts';
 import type { SchemaInfo } from '../readers/schema-reader.ts';
 import { groupBy } from './group-by.ts';
@@ -35,7 +45,11 @@ export function loadTypeCatalog(db: Database, schema: SchemaInfo): TypeCatalog {
   // Aliases are case-insensitive in Umbraco; document types win over media/member types with the same alias.
   const byAlias = new Map<string, ContentTypeRecord>();
   for (const t of [...types].sort((a, b) => kindRank(b) - kindRank(a))) byAlias.set(t.alias.toLowerCase(), t);
-  const compositions = groupBy(listCompositionLinks(db), (l) => l.fromId, (l) => l.toId);
+  const compositions = groupBy(
+    listCompositionLinks(db),
+    (l) => l.fromId,
+    (l) => l.toId,
+  );
   const lineageCache = new Map<number, number[]>();
   const propertiesCache = new Map<number, PropertyTypeRecord[]>();
   const ownProperties = groupBy(listPropertyTypes(db), (p) => p.contentTypeId);
@@ -49,16 +63,25 @@ export function loadTypeCatalog(db: Database, schema: SchemaInfo): TypeCatalog {
     return found;
   };
   return {
-    byId, byKey, compositions, ownProperties, lineage,
+    byId,
+    byKey,
+    compositions,
+    ownProperties,
+    lineage,
     dataTypes: new Map(listDataTypes(db).map((d) => [d.id, d])),
     groups: groupBy(listPropertyGroups(db, schema), (g) => g.contentTypeId),
-    allowedChildren: groupBy(listAllowedChildLinks(db), (l) => l.fromId, (l) => l.toId),
+    allowedChildren: groupBy(
+      listAllowedChildLinks(db),
+      (l) => l.fromId,
+      (l) => l.toId,
+    ),
     templates: groupBy(listTypeTemplates(db), (t) => t.contentTypeId),
     allProperties(typeId) {
       let found = propertiesCache.get(typeId);
       if (!found) {
         const seen = new Set<string>();
-        found = lineage(typeId).flatMap((id) => ownProperties.get(id) ?? [])
+        found = lineage(typeId)
+          .flatMap((id) => ownProperties.get(id) ?? [])
           .filter((p) => !seen.has(p.alias.toLowerCase()) && seen.add(p.alias.toLowerCase()));
         propertiesCache.set(typeId, found);
       }

@@ -25,8 +25,14 @@ export class UrlBuilder {
   readonly #options: UrlOptions;
   readonly #urls = new Map<string, string>();
 
-  constructor(documents: Map<number, TreeNode>, languages: Language[], domains: Domain[],
-    stored: StoredSegment[], urlNames: UrlNameValue[], options: UrlOptions) {
+  constructor(
+    documents: Map<number, TreeNode>,
+    languages: Language[],
+    domains: Domain[],
+    stored: StoredSegment[],
+    urlNames: UrlNameValue[],
+    options: UrlOptions,
+  ) {
     this.#documents = documents;
     this.#defaultLanguageId = languages.find((l) => l.isDefault)?.id;
     this.#isoCodes = new Map(languages.map((l) => [l.id, l.isoCode]));
@@ -40,16 +46,19 @@ export class UrlBuilder {
   segment(node: TreeNode, languageId: number | undefined): string {
     const stored = this.#stored.get(node.key);
     if (stored && stored.length > 0) {
-      const match = stored.find((s) => s.languageId === (languageId ?? null))
-        ?? stored.find((s) => s.languageId === null)
-        ?? (node.cultures.length === 0 ? stored[0] : undefined);
+      const match =
+        stored.find((s) => s.languageId === (languageId ?? null)) ??
+        stored.find((s) => s.languageId === null) ??
+        (node.cultures.length === 0 ? stored[0] : undefined);
       if (match) return match.segment;
     }
     const variant = node.cultures.length > 0;
     const urlNames = this.#urlNames.get(node.versionId) ?? [];
     // A culture-variant document may still carry an invariant umbracoUrlName; never another culture's.
-    const urlName = (variant ? urlNames.find((u) => u.languageId === languageId) : undefined) ?? urlNames.find((u) => u.languageId === null);
-    const name = variant ? node.cultures.find((c) => c.languageId === languageId)?.name ?? node.name : node.name;
+    const urlName =
+      (variant ? urlNames.find((u) => u.languageId === languageId) : undefined) ??
+      urlNames.find((u) => u.languageId === null);
+    const name = variant ? (node.cultures.find((c) => c.languageId === languageId)?.name ?? node.name) : node.name;
     return toUrlSegment(urlName?.value ?? name, { culture: this.#isoCodes.get(languageId ?? -1) });
   }
 
@@ -93,14 +102,22 @@ export class UrlBuilder {
   #findDomain(nodeId: number, languageId: number | undefined): Domain | undefined {
     const domains = this.#domainsByRoot.get(nodeId);
     if (!domains) return undefined;
-    return domains.find((d) => d.languageId === languageId) ?? (this.#options.domainMustMatchCulture ? undefined : domains[0]);
+    return (
+      domains.find((d) => d.languageId === languageId) ??
+      (this.#options.domainMustMatchCulture ? undefined : domains[0])
+    );
   }
 
   #isFirstRoot(node: TreeNode, languageId: number | undefined): boolean {
     let first: TreeNode | undefined;
     for (const candidate of this.#documents.values()) {
       if (candidate.parentId !== -1 || !this.#publishedIn(candidate, languageId)) continue;
-      if (!first || candidate.sortOrder < first.sortOrder || (candidate.sortOrder === first.sortOrder && candidate.id < first.id)) first = candidate;
+      if (
+        !first ||
+        candidate.sortOrder < first.sortOrder ||
+        (candidate.sortOrder === first.sortOrder && candidate.id < first.id)
+      )
+        first = candidate;
     }
     return first?.id === node.id;
   }

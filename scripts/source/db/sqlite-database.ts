@@ -14,7 +14,7 @@ export function sniffFileKind(path: string): 'sqlite' | 'sql-server' | 'sql-ce' 
     if (read === 0) return 'empty';
     if (head.toString('latin1', 0, 16) === SQLITE_HEADER) return 'sqlite';
     // SQL Server .mdf files start with a file header page of type 15; SQL CE .sdf files have no text magic.
-    if (path.toLowerCase().endsWith('.mdf') || head[0] === 0x01 && head[1] === 0x0f) return 'sql-server';
+    if (path.toLowerCase().endsWith('.mdf') || (head[0] === 0x01 && head[1] === 0x0f)) return 'sql-server';
     if (path.toLowerCase().endsWith('.sdf')) return 'sql-ce';
     return 'unknown';
   } finally {
@@ -43,7 +43,9 @@ export function openSqliteDatabase(path: string): Database {
     db = new DatabaseSync(url, { readOnly: true });
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (error) {
-    const hint = pendingWal ? ' (it has a pending -wal file: checkpoint it, or give the folder write access for -shm)' : '';
+    const hint = pendingWal
+      ? ' (it has a pending -wal file: checkpoint it, or give the folder write access for -shm)'
+      : '';
     throw new DatabaseUnavailableError(`cannot read ${path} as SQLite${hint}: ${(error as Error).message}`);
   }
   return new SqliteDatabase(db, path);
@@ -61,10 +63,14 @@ function fileIdentity(path: string): string {
 
 function describeNonSqlite(path: string, kind: string): string {
   switch (kind) {
-    case 'empty': return `${path} is empty, not an Umbraco database`;
-    case 'sql-server': return `${path} looks like a SQL Server data file; only Umbraco SQLite databases (v10+) are supported`;
-    case 'sql-ce': return `${path} looks like a SQL CE (.sdf) file from Umbraco 7/8; only Umbraco SQLite databases (v10+) are supported`;
-    default: return `${path} is not a SQLite database`;
+    case 'empty':
+      return `${path} is empty, not an Umbraco database`;
+    case 'sql-server':
+      return `${path} looks like a SQL Server data file; only Umbraco SQLite databases (v10+) are supported`;
+    case 'sql-ce':
+      return `${path} looks like a SQL CE (.sdf) file from Umbraco 7/8; only Umbraco SQLite databases (v10+) are supported`;
+    default:
+      return `${path} is not a SQLite database`;
   }
 }
 
@@ -82,7 +88,9 @@ class SqliteDatabase implements Database {
 
   assertUnchanged(): void {
     if (fileIdentity(this.#path) === this.#identity) return;
-    throw new DatabaseChangedError(`the database file changed since the service started: ${this.#path}; restart the service to serve it`);
+    throw new DatabaseChangedError(
+      `the database file changed since the service started: ${this.#path}; restart the service to serve it`,
+    );
   }
 
   all<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
@@ -122,7 +130,8 @@ class SqliteDatabase implements Database {
       return query();
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'ERR_SQLITE_ERROR') throw new DatabaseUnavailableError(`database read failed: ${(error as Error).message}`);
+      if (code === 'ERR_SQLITE_ERROR')
+        throw new DatabaseUnavailableError(`database read failed: ${(error as Error).message}`);
       throw error;
     }
   }

@@ -4,33 +4,74 @@ import type { ContentTypeRecord, PropertyGroupRecord, PropertyTypeRecord } from 
 import { NotFoundError } from './errors.ts';
 
 export interface ContentTypeItem {
-  id: number; key: string; alias: string; path: string; name: string; icon: string; element: boolean;
-  createDate: string | null; updateDate: string | null;
+  id: number;
+  key: string;
+  alias: string;
+  path: string;
+  name: string;
+  icon: string;
+  element: boolean;
+  createDate: string | null;
+  updateDate: string | null;
 }
-export interface TemplateItem { id: number; key: string; alias: string; path: string; name: string }
+export interface TemplateItem {
+  id: number;
+  key: string;
+  alias: string;
+  path: string;
+  name: string;
+}
 export interface PropertyTypeView {
-  id: number; key: string; alias: string; name: string; description: string | null; sortOrder: number;
-  editorAlias: string; dataTypeId: number; mandatory: boolean; variesByCulture: boolean;
+  id: number;
+  key: string;
+  alias: string;
+  name: string;
+  description: string | null;
+  sortOrder: number;
+  editorAlias: string;
+  dataTypeId: number;
+  mandatory: boolean;
+  variesByCulture: boolean;
 }
 export interface PropertyGroupView {
-  id: number; key: string; name: string; alias: string; type: 'group' | 'tab'; sortOrder: number;
-  propertyTypes: PropertyTypeView[]; properties: PropertyTypeView[];
+  id: number;
+  key: string;
+  name: string;
+  alias: string;
+  type: 'group' | 'tab';
+  sortOrder: number;
+  propertyTypes: PropertyTypeView[];
+  properties: PropertyTypeView[];
 }
 
 export interface TypeView extends ContentTypeItem {
-  allowedAsRoot: boolean; variesByCulture: boolean;
-  defaultTemplate?: TemplateItem | null; allowedTemplates?: TemplateItem[];
-  allowedContentTypes: ContentTypeItem[]; compositions: ContentTypeItem[];
-  propertyGroups: PropertyGroupView[]; tabs: PropertyGroupView[]; ungroupedPropertyTypes?: PropertyTypeView[];
+  allowedAsRoot: boolean;
+  variesByCulture: boolean;
+  defaultTemplate?: TemplateItem | null;
+  allowedTemplates?: TemplateItem[];
+  allowedContentTypes: ContentTypeItem[];
+  compositions: ContentTypeItem[];
+  propertyGroups: PropertyGroupView[];
+  tabs: PropertyGroupView[];
+  ungroupedPropertyTypes?: PropertyTypeView[];
 }
 
 type TypeKind = 'content type' | 'media type';
 /** Content types are document and element types, as on deployed sources; media types are apart (and members never). */
 const KIND_OF: Record<TypeKind, ContentTypeRecord['kind']> = { 'content type': 'document', 'media type': 'media' };
 
-function findType(c: SiteCatalog, kind: TypeKind, by: 'id' | 'key' | 'alias', value: string | number): ContentTypeRecord {
-  const type = by === 'id' ? c.types.byId.get(value as number)
-    : by === 'key' ? c.types.byKey.get(value as string) : findByAlias(c, kind, value as string);
+function findType(
+  c: SiteCatalog,
+  kind: TypeKind,
+  by: 'id' | 'key' | 'alias',
+  value: string | number,
+): ContentTypeRecord {
+  const type =
+    by === 'id'
+      ? c.types.byId.get(value as number)
+      : by === 'key'
+        ? c.types.byKey.get(value as string)
+        : findByAlias(c, kind, value as string);
   if (type?.kind !== KIND_OF[kind]) throw new NotFoundError(`No ${kind} has ${by} ${value}.`, kind);
   return type;
 }
@@ -50,12 +91,18 @@ export function getMediaType(c: SiteCatalog, by: 'id' | 'key' | 'alias', value: 
 
 /** Every content type (the plugin's `GetContentTypes`) or every media type (`GetMediaTypes`), by id. */
 export function listTypes(c: SiteCatalog, kind: TypeKind): TypeView[] {
-  return [...c.types.byId.values()].filter((t) => t.kind === KIND_OF[kind]).sort((a, b) => a.id - b.id).map((t) => toTypeView(c, t));
+  return [...c.types.byId.values()]
+    .filter((t) => t.kind === KIND_OF[kind])
+    .sort((a, b) => a.id - b.id)
+    .map((t) => toTypeView(c, t));
 }
 
 function toTypeView(c: SiteCatalog, type: ContentTypeRecord): TypeView {
   const groups = mergedGroups(c, type);
-  const ungrouped = c.types.allProperties(type.id).filter((p) => p.groupId === null).map((p) => toPropertyView(c, type, p));
+  const ungrouped = c.types
+    .allProperties(type.id)
+    .filter((p) => p.groupId === null)
+    .map((p) => toPropertyView(c, type, p));
   return {
     ...toItem(c, type),
     allowedAsRoot: type.allowedAtRoot,
@@ -84,7 +131,17 @@ function templatesOf(c: SiteCatalog, type: ContentTypeRecord): Pick<TypeView, 'd
 export function toItem(c: SiteCatalog, type: ContentTypeRecord): ContentTypeItem {
   // Umbraco keeps no update date for types; it reports the node's create date for both.
   const date = c.systemDate(type.createDate);
-  return { id: type.id, key: type.key, alias: type.alias, path: type.path, name: type.name, icon: type.icon, element: type.isElement, createDate: date, updateDate: date };
+  return {
+    id: type.id,
+    key: type.key,
+    alias: type.alias,
+    path: type.path,
+    name: type.name,
+    icon: type.icon,
+    element: type.isElement,
+    createDate: date,
+    updateDate: date,
+  };
 }
 
 function listTypeItems(c: SiteCatalog, ids: number[]): ContentTypeItem[] {
@@ -117,13 +174,29 @@ function mergedGroups(c: SiteCatalog, type: ContentTypeRecord): PropertyGroupVie
 
 function toGroupView(group: PropertyGroupRecord): PropertyGroupView {
   const propertyTypes: PropertyTypeView[] = [];
-  return { id: group.id, key: group.key, name: group.name, alias: group.alias, type: group.type, sortOrder: group.sortOrder, propertyTypes, properties: propertyTypes };
+  return {
+    id: group.id,
+    key: group.key,
+    name: group.name,
+    alias: group.alias,
+    type: group.type,
+    sortOrder: group.sortOrder,
+    propertyTypes,
+    properties: propertyTypes,
+  };
 }
 
 function toPropertyView(c: SiteCatalog, type: ContentTypeRecord, p: PropertyTypeRecord): PropertyTypeView {
   return {
-    id: p.id, key: p.key, alias: p.alias, name: p.name, description: p.description?.trim() ? p.description : null, sortOrder: p.sortOrder,
-    editorAlias: c.types.dataTypes.get(p.dataTypeId)?.editorAlias ?? '', dataTypeId: p.dataTypeId, mandatory: p.mandatory,
+    id: p.id,
+    key: p.key,
+    alias: p.alias,
+    name: p.name,
+    description: p.description?.trim() ? p.description : null,
+    sortOrder: p.sortOrder,
+    editorAlias: c.types.dataTypes.get(p.dataTypeId)?.editorAlias ?? '',
+    dataTypeId: p.dataTypeId,
+    mandatory: p.mandatory,
     variesByCulture: (type.variations & p.variations & VARIES_BY_CULTURE) !== 0,
   };
 }

@@ -5,7 +5,13 @@ import { readProperties, toSummary, type ItemSummary, type ServedProperty } from
 
 export type ItemKind = 'document' | 'media';
 
-export interface CultureView { name: string; url: string; urlSegment: string; updateDate: string | null; properties: Record<string, ServedProperty> }
+export interface CultureView {
+  name: string;
+  url: string;
+  urlSegment: string;
+  updateDate: string | null;
+  properties: Record<string, ServedProperty>;
+}
 
 export interface FullItem extends ItemSummary {
   path: ItemSummary[];
@@ -23,13 +29,21 @@ export function listAtRoot(c: SiteCatalog, kind: ItemKind, maxLevel: number | un
 
 export function getItemById(c: SiteCatalog, kind: ItemKind, id: number, maxLevel: number | undefined): FullItem {
   const node = (kind === 'document' ? c.documents : c.media).get(id);
-  if (!node) throw new NotFoundError(`No ${kind === 'document' ? 'published content item' : 'media item'} has id ${id}.`, missingOf(kind));
+  if (!node)
+    throw new NotFoundError(
+      `No ${kind === 'document' ? 'published content item' : 'media item'} has id ${id}.`,
+      missingOf(kind),
+    );
   return toFullItem(c, node, maxLevel);
 }
 
 export function getItemByKey(c: SiteCatalog, kind: ItemKind, key: string, maxLevel: number | undefined): FullItem {
   const node = (kind === 'document' ? c.documentsByKey : c.mediaByKey).get(key);
-  if (!node) throw new NotFoundError(`No ${kind === 'document' ? 'published content item' : 'media item'} has key ${key}.`, missingOf(kind));
+  if (!node)
+    throw new NotFoundError(
+      `No ${kind === 'document' ? 'published content item' : 'media item'} has key ${key}.`,
+      missingOf(kind),
+    );
   return toFullItem(c, node, maxLevel);
 }
 
@@ -52,13 +66,19 @@ function toFullItem(c: SiteCatalog, node: TreeNode, maxLevel: number | undefined
   if (node.kind === 'document') {
     item.urlSegment = c.urls.segment(node, node.cultures[0]?.languageId ?? c.defaultLanguage?.id);
     const template = node.templateId === null ? undefined : c.templates.get(node.templateId);
-    item.template = template ? { id: template.id, key: template.key, alias: template.alias, name: template.name } : null;
+    item.template = template
+      ? { id: template.id, key: template.key, alias: template.alias, name: template.name }
+      : null;
   }
   if (node.cultures.length > 0) item.cultures = culturesOf(c, node, byCulture);
   return item;
 }
 
-function culturesOf(c: SiteCatalog, node: TreeNode, byCulture: Map<number | null, Record<string, ServedProperty>>): Record<string, CultureView> {
+function culturesOf(
+  c: SiteCatalog,
+  node: TreeNode,
+  byCulture: Map<number | null, Record<string, ServedProperty>>,
+): Record<string, CultureView> {
   const cultures: Record<string, CultureView> = Object.create(null) as Record<string, CultureView>;
   for (const culture of node.cultures) {
     cultures[culture.isoCode] = {

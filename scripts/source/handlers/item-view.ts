@@ -5,30 +5,48 @@ import { VARIES_BY_CULTURE } from '../catalog/type-catalog.ts';
 import { listVersionValues, type PropertyDataRecord } from '../readers/property-reader.ts';
 
 export interface ItemSummary {
-  id: number; key: string; name: string; url: string; type: string; sortOrder: number;
-  createDate: string | null; updateDate: string | null; children?: ItemSummary[];
+  id: number;
+  key: string;
+  name: string;
+  url: string;
+  type: string;
+  sortOrder: number;
+  createDate: string | null;
+  updateDate: string | null;
+  children?: ItemSummary[];
 }
-export interface ServedProperty { alias: string; editorAlias: string; value: unknown }
+export interface ServedProperty {
+  alias: string;
+  editorAlias: string;
+  value: unknown;
+}
 
 /** `children` is present exactly when the node's level is below maxLevel (an absolute tree level). */
 export function toSummary(c: SiteCatalog, node: TreeNode, maxLevel: number): ItemSummary {
   const summary: ItemSummary = {
-    id: node.id, key: node.key, name: node.name, url: urlOf(c, node), type: node.typeAlias, sortOrder: node.sortOrder,
-    createDate: c.systemDate(node.createDate), updateDate: c.systemDate(node.updateDate),
+    id: node.id,
+    key: node.key,
+    name: node.name,
+    url: urlOf(c, node),
+    type: node.typeAlias,
+    sortOrder: node.sortOrder,
+    createDate: c.systemDate(node.createDate),
+    updateDate: c.systemDate(node.updateDate),
   };
   if (node.level < maxLevel) summary.children = node.children.map((child) => toSummary(c, child, maxLevel));
   return summary;
 }
 
 function urlOf(c: SiteCatalog, node: TreeNode): string {
-  return node.kind === 'media' ? node.filePath ?? '' : c.urls.url(node);
+  return node.kind === 'media' ? (node.filePath ?? '') : c.urls.url(node);
 }
 
 /** Every property type of the item's type (compositions included), `null` where nothing is stored. */
 export function readProperties(c: SiteCatalog, node: TreeNode): Map<number | null, Record<string, ServedProperty>> {
   const rows = listVersionValues(c.db, node.versionId);
   const byCulture = new Map<number | null, Record<string, ServedProperty>>();
-  const languageIds = node.cultures.length > 0 ? node.cultures.map((x) => x.languageId) : [c.defaultLanguage?.id ?? null];
+  const languageIds =
+    node.cultures.length > 0 ? node.cultures.map((x) => x.languageId) : [c.defaultLanguage?.id ?? null];
   const typeVariations = c.types.byId.get(node.contentTypeId)?.variations ?? 0;
   for (const languageId of languageIds) {
     // Aliases are source data: `__proto__` must be a key like any other, not the object's prototype.
@@ -48,7 +66,11 @@ export function readProperties(c: SiteCatalog, node: TreeNode): Map<number | nul
 }
 
 /** A culture-varying property reads its language's row, falling back to the invariant row (variation changed later). */
-function pickRow(rows: PropertyDataRecord[], propertyTypeId: number, languageId: number | null): PropertyDataRecord | undefined {
+function pickRow(
+  rows: PropertyDataRecord[],
+  propertyTypeId: number,
+  languageId: number | null,
+): PropertyDataRecord | undefined {
   let invariant: PropertyDataRecord | undefined;
   for (const row of rows) {
     if (row.propertyTypeId !== propertyTypeId) continue;

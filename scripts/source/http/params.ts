@@ -13,11 +13,13 @@ export function parseQuery(search: URLSearchParams): Query {
 }
 
 const INTEGER = /^[+-]?\d+$/;
-const GUID = /^(?:\{([0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12})\}|([0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}))$/i;
+const GUID =
+  /^(?:\{([0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12})\}|([0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}))$/i;
 
 function required(query: Query, name: string): string {
   const value = query.get(name.toLowerCase());
-  if (value === undefined || value.trim() === '') throw new ParameterError(name, `The '${name}' parameter is required.`);
+  if (value === undefined || value.trim() === '')
+    throw new ParameterError(name, `The '${name}' parameter is required.`);
   return value.trim();
 }
 
@@ -36,7 +38,8 @@ export function requireKey(query: Query): string {
   const raw = required(query, 'key');
   const match = GUID.exec(raw);
   const hex = (match?.[1] ?? match?.[2])?.replaceAll('-', '').toLowerCase();
-  if (!hex || hex.length !== 32) throw new ParameterError('key', `The 'key' parameter must be a GUID, got '${truncate(raw)}'.`);
+  if (!hex || hex.length !== 32)
+    throw new ParameterError('key', `The 'key' parameter must be a GUID, got '${truncate(raw)}'.`);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
@@ -50,7 +53,10 @@ export function optionalMaxLevel(query: Query): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw.trim());
   if (!INTEGER.test(raw.trim()) || !Number.isSafeInteger(value) || value < 0) {
-    throw new ParameterError('maxLevel', `The 'maxLevel' parameter must be a non-negative integer, got '${truncate(raw)}'.`);
+    throw new ParameterError(
+      'maxLevel',
+      `The 'maxLevel' parameter must be a non-negative integer, got '${truncate(raw)}'.`,
+    );
   }
   return value;
 }

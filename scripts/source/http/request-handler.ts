@@ -8,10 +8,20 @@ import { parseQuery } from './params.ts';
 import { ParameterError, problem, sendReply } from './problem.ts';
 import { BASE_PATH, findOperation } from './routes.ts';
 
-export interface RequestLog { method: string; path: string; status: number; ms: number; error?: string }
+export interface RequestLog {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  error?: string;
+}
 
 const AUTHENTICATE = { 'WWW-Authenticate': 'Basic realm="Content Migration Read Service"' };
-const problemReply = (status: number, detail: string, extra = {}): Reply => ({ status, body: problem(status, detail, extra), problem: true });
+const problemReply = (status: number, detail: string, extra = {}): Reply => ({
+  status,
+  body: problem(status, detail, extra),
+  problem: true,
+});
 
 class TargetError extends Error {
   override readonly name = 'TargetError';
@@ -27,7 +37,13 @@ function parseTarget(raw: string | undefined): URL {
 }
 
 /** Routes only parse, validate and call a handler; the handler builds the body and the flavor shapes it. */
-export function createRequestHandler(catalog: SiteCatalog, flavor: Flavor, apiKey: string | undefined, log?: (entry: RequestLog) => void, typeLists = true) {
+export function createRequestHandler(
+  catalog: SiteCatalog,
+  flavor: Flavor,
+  apiKey: string | undefined,
+  log?: (entry: RequestLog) => void,
+  typeLists = true,
+) {
   const authorized = createAuthCheck(apiKey);
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
@@ -43,20 +59,38 @@ export function createRequestHandler(catalog: SiteCatalog, flavor: Flavor, apiKe
       const url = parseTarget(req.url);
       target = url.pathname + url.search;
       const operation = findOperation(url.pathname, typeLists);
-      if (!operation) send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${BASE_PATH}.`));
-      else if (method !== 'GET' && method !== 'HEAD') send(flavor.methodNotAllowed(method, `Method ${method} is not allowed; use GET or HEAD.`), { Allow: 'GET, HEAD' });
-      else if (!authorized(req)) send(flavor.unauthorized('Missing or wrong API key: send HTTP Basic credentials with user "api" and the key as password.'), AUTHENTICATE);
+      if (!operation)
+        send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${BASE_PATH}.`));
+      else if (method !== 'GET' && method !== 'HEAD')
+        send(flavor.methodNotAllowed(method, `Method ${method} is not allowed; use GET or HEAD.`), {
+          Allow: 'GET, HEAD',
+        });
+      else if (!authorized(req))
+        send(
+          flavor.unauthorized(
+            'Missing or wrong API key: send HTTP Basic credentials with user "api" and the key as password.',
+          ),
+          AUTHENTICATE,
+        );
       else {
         catalog.db.assertUnchanged();
         send({ status: 200, body: operation(catalog, parseQuery(url.searchParams), flavor) });
       }
     } catch (caught) {
       if (caught instanceof TargetError) send(problemReply(400, caught.message));
-      else if (caught instanceof ParameterError) send(problemReply(400, caught.message, { invalidParams: [{ name: caught.parameter, reason: caught.message }] }));
+      else if (caught instanceof ParameterError)
+        send(
+          problemReply(400, caught.message, { invalidParams: [{ name: caught.parameter, reason: caught.message }] }),
+        );
       else if (caught instanceof NotFoundError) send(flavor.notFound(caught.missing, caught.message));
       else if (caught instanceof DatabaseChangedError) {
         error = caught.message;
-        send(problemReply(503, 'The Umbraco database file changed since the service started; restart the service to serve it.'));
+        send(
+          problemReply(
+            503,
+            'The Umbraco database file changed since the service started; restart the service to serve it.',
+          ),
+        );
       } else if (caught instanceof DatabaseUnavailableError) {
         error = caught.message;
         send(problemReply(503, 'The Umbraco database could not be read. The service log has the cause.'));

@@ -15,8 +15,10 @@ function atRoot(kind: ItemKind): Operation {
 
 function item(kind: ItemKind, by: 'id' | 'key'): Operation {
   return (c, q, f) => {
-    const full: FullItem = by === 'id' ? getItemById(c, kind, f.params.id(q), f.params.maxLevel(q))
-      : getItemByKey(c, kind, f.params.key(q), f.params.maxLevel(q));
+    const full: FullItem =
+      by === 'id'
+        ? getItemById(c, kind, f.params.id(q), f.params.maxLevel(q))
+        : getItemByKey(c, kind, f.params.key(q), f.params.maxLevel(q));
     return f.item(full, { catalog: c, kind, maxLevel: f.params.maxLevel(q) });
   };
 }

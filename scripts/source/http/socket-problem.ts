@@ -9,7 +9,12 @@ import { problem } from './problem.ts';
 /** Node's parser error codes that mean "headers too large" (the rest of its parse errors are plain 400s). */
 const TOO_LARGE = new Set(['HPE_HEADER_OVERFLOW']);
 
-export function writeSocketProblem(socket: Duplex, status: number, detail: string, headers: Record<string, string> = {}): void {
+export function writeSocketProblem(
+  socket: Duplex,
+  status: number,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   if (!socket.writable) return void socket.destroy();
   const body = JSON.stringify(problem(status, detail));
   const lines = [
@@ -25,7 +30,8 @@ export function writeSocketProblem(socket: Duplex, status: number, detail: strin
 
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET') return void socket.destroy();
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return writeSocketProblem(socket, 408, 'The request did not arrive in time.');
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return writeSocketProblem(socket, 408, 'The request did not arrive in time.');
   if (error.code !== undefined && TOO_LARGE.has(error.code)) {
     return writeSocketProblem(socket, 431, 'The request headers are too large.');
   }

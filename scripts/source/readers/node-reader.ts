@@ -17,8 +17,16 @@ export interface ContentNode {
 
 interface NodeRow {
   [k: string]: string | number | null;
-  id: number; key: string; parentId: number; level: number; sortOrder: number; path: string;
-  trashed: number; text: string | null; contentTypeId: number; createDate: string;
+  id: number;
+  key: string;
+  parentId: number;
+  level: number;
+  sortOrder: number;
+  path: string;
+  trashed: number;
+  text: string | null;
+  contentTypeId: number;
+  createDate: string;
 }
 
 export function listContentNodes(db: Database, kind: 'document' | 'media'): ContentNode[] {
@@ -31,7 +39,15 @@ export function listContentNodes(db: Database, kind: 'document' | 'media'): Cont
     [OBJECT_TYPE[kind]],
   );
   return rows.map((r) => ({
-    id: r.id, key: r.key.toLowerCase(), parentId: r.parentId, level: r.level, sortOrder: r.sortOrder, path: r.path,
-    trashed: r.trashed === 1, nodeName: r.text ?? '', contentTypeId: r.contentTypeId, createDate: r.createDate,
+    id: r.id,
+    key: r.key.toLowerCase(),
+    parentId: r.parentId,
+    level: r.level,
+    sortOrder: r.sortOrder,
+    path: r.path,
+    trashed: r.trashed === 1,
+    nodeName: r.text ?? '',
+    contentTypeId: r.contentTypeId,
+    createDate: r.createDate,
   }));
 }

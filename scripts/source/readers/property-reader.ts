@@ -1,7 +1,10 @@
 import type { Database } from '../db/database.ts';
 import type { StoredValue } from '../catalog/property-values.ts';
 
-export interface PropertyDataRecord extends StoredValue { propertyTypeId: number; languageId: number | null }
+export interface PropertyDataRecord extends StoredValue {
+  propertyTypeId: number;
+  languageId: number | null;
+}
 
 /** The values of one version, default segment only (segments are a rarely used opt-in). */
 export function listVersionValues(db: Database, versionId: number): PropertyDataRecord[] {

@@ -35,7 +35,9 @@ const PROBES: ReadonlyArray<readonly [string, (t: Map<string, Set<string>>) => b
 export function readSchemaInfo(db: Database): SchemaInfo {
   const tables = db.listTables();
   if (tables.has('cmsdocument') && tables.has('cmscontentxml')) {
-    throw new UnsupportedSchemaError('found an Umbraco 7 schema (cmsDocument, cmsContentXml); only Umbraco 10 and later are supported');
+    throw new UnsupportedSchemaError(
+      'found an Umbraco 7 schema (cmsDocument, cmsContentXml); only Umbraco 10 and later are supported',
+    );
   }
   const required = ['umbraconode', 'umbracodocument', 'umbracopropertydata', 'cmscontenttype', 'umbracocontentversion'];
   const missing = required.filter((name) => !tables.has(name));
@@ -47,7 +49,9 @@ export function readSchemaInfo(db: Database): SchemaInfo {
   }
   const version = PROBES.find(([, probe]) => probe(tables))?.[0];
   if (!version) {
-    throw new UnsupportedSchemaError('found an Umbraco 8 or 9 schema (no v10 columns); only Umbraco 10 and later are supported');
+    throw new UnsupportedSchemaError(
+      'found an Umbraco 8 or 9 schema (no v10 columns); only Umbraco 10 and later are supported',
+    );
   }
   const major = Number(version.split('.')[0]);
   return {

@@ -8,8 +8,15 @@ import type { BlockElement } from '../../../scripts/core/block-value.ts';
 import type { ElementTypeInfo } from '../values/value-context.ts';
 
 export interface PropertyInfo {
-  alias: string; name: string; editorAlias: string; dataTypeId?: number; dataTypeName?: string; group: string;
-  mandatory: boolean; variesByCulture: boolean; inheritedFrom?: string;
+  alias: string;
+  name: string;
+  editorAlias: string;
+  dataTypeId?: number;
+  dataTypeName?: string;
+  group: string;
+  mandatory: boolean;
+  variesByCulture: boolean;
+  inheritedFrom?: string;
 }
 
 export interface TypeIndex {
@@ -29,16 +36,18 @@ function dataTypeNameOf(p: Record<string, unknown>): { dataTypeName?: string } {
 }
 
 function ownProperties(type: ContentTypeRecord): PropertyInfo[] {
-  return type.propertyGroups.flatMap((group) => group.propertyTypes.map((p) => ({
-    alias: p.alias,
-    name: text(p.name) ?? p.alias,
-    editorAlias: p.editorAlias ?? '',
-    ...(typeof p.dataTypeId === 'number' ? { dataTypeId: p.dataTypeId } : {}),
-    ...dataTypeNameOf(p),
-    group: group.name ?? '',
-    mandatory: p.mandatory === true,
-    variesByCulture: p.variesByCulture === true,
-  })));
+  return type.propertyGroups.flatMap((group) =>
+    group.propertyTypes.map((p) => ({
+      alias: p.alias,
+      name: text(p.name) ?? p.alias,
+      editorAlias: p.editorAlias ?? '',
+      ...(typeof p.dataTypeId === 'number' ? { dataTypeId: p.dataTypeId } : {}),
+      ...dataTypeNameOf(p),
+      group: group.name ?? '',
+      mandatory: p.mandatory === true,
+      variesByCulture: p.variesByCulture === true,
+    })),
+  );
 }
 
 export function createTypeIndex(types: ContentTypeRecord[]): TypeIndex {
@@ -65,7 +74,9 @@ export function createTypeIndex(types: ContentTypeRecord[]): TypeIndex {
     const fromCompositions = inherited(type);
     const own = ownProperties(type);
     const seen = new Set(own.map((p) => p.alias));
-    const list = own.map((p) => (fromCompositions.has(p.alias) ? { ...p, inheritedFrom: fromCompositions.get(p.alias) as string } : p));
+    const list = own.map((p) =>
+      fromCompositions.has(p.alias) ? { ...p, inheritedFrom: fromCompositions.get(p.alias) as string } : p,
+    );
     for (const ref of type.compositions) {
       const composition = byKey.get(ref.key.toLowerCase());
       if (composition === undefined) continue;
@@ -81,12 +92,21 @@ export function createTypeIndex(types: ContentTypeRecord[]): TypeIndex {
 
   const infos = new Map<string, ElementTypeInfo>();
   function elementType(element: BlockElement): ElementTypeInfo | undefined {
-    const type = element.contentTypeKey ? byKey.get(element.contentTypeKey) : element.contentTypeAlias ? byAlias.get(element.contentTypeAlias.toLowerCase()) : undefined;
+    const type = element.contentTypeKey
+      ? byKey.get(element.contentTypeKey)
+      : element.contentTypeAlias
+        ? byAlias.get(element.contentTypeAlias.toLowerCase())
+        : undefined;
     if (type === undefined) return undefined;
     let info = infos.get(type.key);
     if (info === undefined) {
       const editors = new Map(listProperties(type).map((p) => [p.alias, p.editorAlias]));
-      info = { name: type.name, key: type.key, alias: type.alias, editorOf: (alias) => editors.get(alias) || undefined };
+      info = {
+        name: type.name,
+        key: type.key,
+        alias: type.alias,
+        editorOf: (alias) => editors.get(alias) || undefined,
+      };
       infos.set(type.key, info);
     }
     return info;

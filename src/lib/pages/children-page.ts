@@ -8,15 +8,24 @@ import { CHILDREN_PER_PAGE, childSummaries, listChildPages, type ChildSummary } 
 import type { LinkItem } from './page-context.ts';
 
 export interface ChildrenPage {
-  node: SiteNode; page: number; pages: number; first: number; children: ChildSummary[];
-  breadcrumbs: LinkItem[]; previous?: string; next?: string;
+  node: SiteNode;
+  page: number;
+  pages: number;
+  first: number;
+  children: ChildSummary[];
+  breadcrumbs: LinkItem[];
+  previous?: string;
+  next?: string;
 }
 
 export async function listAllChildPages(): Promise<Array<{ params: { kind: string; key: string; page: string } }>> {
   const data = await loadSiteData();
   const partition = findActivePartition();
-  return (['content', 'media'] as const).flatMap((kind) => listChildPages(data, kind)
-    .filter((p) => ownsItem(p.params.key, partition)).map((p) => ({ params: { kind, ...p.params } })));
+  return (['content', 'media'] as const).flatMap((kind) =>
+    listChildPages(data, kind)
+      .filter((p) => ownsItem(p.params.key, partition))
+      .map((p) => ({ params: { kind, ...p.params } })),
+  );
 }
 
 export async function getChildrenPage(kind: string, key: string, page: number): Promise<ChildrenPage> {
@@ -27,9 +36,15 @@ export async function getChildrenPage(kind: string, key: string, page: number): 
   const pages = Math.max(1, Math.ceil(total / CHILDREN_PER_PAGE));
   const k = node.kind as ItemKind;
   return {
-    node, page, pages, first: (page - 1) * CHILDREN_PER_PAGE + 1,
+    node,
+    page,
+    pages,
+    first: (page - 1) * CHILDREN_PER_PAGE + 1,
     children: childSummaries(data, key, (page - 1) * CHILDREN_PER_PAGE, CHILDREN_PER_PAGE),
-    breadcrumbs: [...data.lookup.listAncestors(node), node].map((a) => ({ name: a.name, href: itemHref(a.kind, a.key) })),
+    breadcrumbs: [...data.lookup.listAncestors(node), node].map((a) => ({
+      name: a.name,
+      href: itemHref(a.kind, a.key),
+    })),
     ...(page > 1 ? { previous: childrenHref(k, key, page - 1) } : {}),
     ...(page < pages ? { next: childrenHref(k, key, page + 1) } : {}),
   };

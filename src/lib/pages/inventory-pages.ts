@@ -13,7 +13,10 @@ export async function getItemsInventory() {
     byType.set(id, entry);
   }
   return {
-    total: nodes.length, content: data.meta.counts.content, media: data.meta.counts.media, failed: data.meta.counts.failedItems,
+    total: nodes.length,
+    content: data.meta.counts.content,
+    media: data.meta.counts.media,
+    failed: data.meta.counts.failedItems,
     byType: [...byType.values()].sort((a, b) => b.count - a.count),
   };
 }
@@ -33,7 +36,10 @@ export async function getCultureCoverage() {
     perType.set(n.type, row);
   }
   return {
-    languages, contentItems: content.length, variantItems: variant.length, invariantItems: content.length - variant.length,
+    languages,
+    contentItems: content.length,
+    variantItems: variant.length,
+    invariantItems: content.length - variant.length,
     perLanguage: languages.map((iso) => {
       const present = data.meta.counts.cultureItems[iso] ?? 0;
       return { iso, present, missing: variant.length - present };

@@ -10,10 +10,17 @@ import { listCultures, listPropertyEntries } from '../values/item-properties.ts'
 import type { ItemKind } from '../values/reference-target.ts';
 
 export interface ItemPage {
-  node: SiteNode; complete: boolean; typeName: string; typeLink?: string;
-  breadcrumbs: LinkItem[]; urlSegment?: string; template?: string;
-  children: ChildSummary[]; allChildrenHref?: string;
-  shared: PropertyRow[]; cultures: CultureSection[];
+  node: SiteNode;
+  complete: boolean;
+  typeName: string;
+  typeLink?: string;
+  breadcrumbs: LinkItem[];
+  urlSegment?: string;
+  template?: string;
+  children: ChildSummary[];
+  allChildrenHref?: string;
+  shared: PropertyRow[];
+  cultures: CultureSection[];
   usedBy: { count: number; from: LinkItem[] };
   file?: MediaFile & { imageSrc?: string };
 }
@@ -21,11 +28,18 @@ export interface ItemPage {
 export async function listItemKeys(kind: ItemKind): Promise<Array<{ params: { key: string } }>> {
   const data = await loadSiteData();
   const partition = findActivePartition();
-  return data.lookup.nodes.filter((n) => n.kind === kind && ownsItem(n.key, partition)).map((n) => ({ params: { key: n.key } }));
+  return data.lookup.nodes
+    .filter((n) => n.kind === kind && ownsItem(n.key, partition))
+    .map((n) => ({ params: { key: n.key } }));
 }
 
 function imageSource(file: MediaFile | undefined, mediaOrigin: string | undefined): string | undefined {
-  if (file?.path === undefined || mediaOrigin === undefined || !/^(jpe?g|png|gif|webp|avif|svg)$/i.test(file.extension ?? '')) return undefined;
+  if (
+    file?.path === undefined ||
+    mediaOrigin === undefined ||
+    !/^(jpe?g|png|gif|webp|avif|svg)$/i.test(file.extension ?? '')
+  )
+    return undefined;
   try {
     const url = new URL(file.path, mediaOrigin);
     return url.origin === mediaOrigin && /\.(jpe?g|png|gif|webp|avif)$/i.test(url.pathname) ? url.href : undefined;
@@ -41,14 +55,25 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
   const record = await readFullItem(data, node);
   const type = kind === 'content' ? data.types.findByAlias(node.type) : undefined;
   const ctx = getValueContext(data);
-  const rows = record ? buildPropertyRows(listPropertyEntries(record.properties), listCultures(record.cultures), type ? data.types.listProperties(type) : [], ctx) : { shared: [], cultures: [] };
+  const rows = record
+    ? buildPropertyRows(
+        listPropertyEntries(record.properties),
+        listCultures(record.cultures),
+        type ? data.types.listProperties(type) : [],
+        ctx,
+      )
+    : { shared: [], cultures: [] };
   const used = data.usedBy[node.key];
   const urlSegment = typeof record?.urlSegment === 'string' ? record.urlSegment : undefined;
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
   return {
-    node, complete: record !== undefined, typeName: type?.name ?? node.type, ...(type ? { typeLink: typeHref(type.key) } : {}),
+    node,
+    complete: record !== undefined,
+    typeName: type?.name ?? node.type,
+    ...(type ? { typeLink: typeHref(type.key) } : {}),
     breadcrumbs: data.lookup.listAncestors(node).map((a) => ({ name: a.name, href: itemHref(a.kind, a.key) })),
-    ...(urlSegment ? { urlSegment } : {}), ...(node.template ? { template: node.template } : {}),
+    ...(urlSegment ? { urlSegment } : {}),
+    ...(node.template ? { template: node.template } : {}),
     children: childSummaries(data, node.key, 0, CHILD_PAGE_SIZE),
     ...(node.childCount > CHILD_PAGE_SIZE ? { allChildrenHref: childrenHref(kind, node.key, 1) } : {}),
     ...rows,
@@ -56,7 +81,11 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
     ...(node.file?.bytes !== undefined ? { shared: rows.shared.filter((r) => r.alias !== 'umbracoBytes') } : {}),
     usedBy: {
       count: used?.count ?? 0,
-      from: (used?.from ?? []).map((f) => ({ name: data.lookup.findNode(f.key)?.name ?? f.key, href: itemHref(f.kind, f.key), note: f.aliases.join(', ') })),
+      from: (used?.from ?? []).map((f) => ({
+        name: data.lookup.findNode(f.key)?.name ?? f.key,
+        href: itemHref(f.kind, f.key),
+        note: f.aliases.join(', '),
+      })),
     },
     ...(node.file ? { file: { ...node.file, ...(imageSrc ? { imageSrc } : {}) } } : {}),
   };

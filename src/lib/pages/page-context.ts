@@ -19,4 +19,8 @@ export function getValueContext(data: SiteData): ValueContext {
   return ctx;
 }
 
-export interface LinkItem { name: string; href: string; note?: string }
+export interface LinkItem {
+  name: string;
+  href: string;
+  note?: string;
+}

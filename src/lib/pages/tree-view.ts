@@ -10,17 +10,35 @@ import type { ItemKind } from '../values/reference-target.ts';
 import { CHILD_PAGE_SIZE } from './child-list.ts';
 
 export interface TreeNodeView {
-  name: string; href: string; type: string; typeName?: string; childCount: number;
-  children?: TreeNodeView[]; more: number; moreHref?: string;
+  name: string;
+  href: string;
+  type: string;
+  typeName?: string;
+  childCount: number;
+  children?: TreeNodeView[];
+  more: number;
+  moreHref?: string;
 }
 
 export const TREE_BUDGET = 3000;
 export const PER_NODE = 100;
 
-export function buildTree(data: SiteData, kind: ItemKind, budget = TREE_BUDGET, perNode = PER_NODE): { roots: TreeNodeView[]; moreRoots: number } {
+export function buildTree(
+  data: SiteData,
+  kind: ItemKind,
+  budget = TREE_BUDGET,
+  perNode = PER_NODE,
+): { roots: TreeNodeView[]; moreRoots: number } {
   const toView = (n: SiteNode): TreeNodeView => {
     const typeName = n.kind === 'content' ? data.types.findByAlias(n.type)?.name : undefined;
-    return { name: n.name, href: itemHref(n.kind, n.key), type: n.type, ...(typeName ? { typeName } : {}), childCount: n.childCount, more: 0 };
+    return {
+      name: n.name,
+      href: itemHref(n.kind, n.key),
+      type: n.type,
+      ...(typeName ? { typeName } : {}),
+      childCount: n.childCount,
+      more: 0,
+    };
   };
   const all = data.lookup.listRoots(kind);
   const rootNodes = all.slice(0, Math.max(perNode, 1000));

@@ -6,12 +6,25 @@ import type { PropertyFill, TypeUsage } from '../site-data/site-data-format.ts';
 import { href, itemHref, missingValuesPath, typeHref } from '../site-paths.ts';
 import type { LinkItem } from './page-context.ts';
 
-export interface PropertyGroupView { name: string; properties: Array<PropertyInfo & { fill?: PropertyFill; blockFill?: PropertyFill; missingHref?: string }> }
+export interface PropertyGroupView {
+  name: string;
+  properties: Array<PropertyInfo & { fill?: PropertyFill; blockFill?: PropertyFill; missingHref?: string }>;
+}
 export interface TypePage {
-  type: ContentTypeRecord; isElement: boolean; usage?: TypeUsage; languages: string[];
-  groups: PropertyGroupView[]; compositions: LinkItem[]; composedBy: LinkItem[]; allowedChildren: LinkItem[];
-  templates: string[]; defaultTemplate?: string; items: LinkItem[];
-  parentOf: LinkItem[]; allowedUnder: LinkItem[]; blockHolders: LinkItem[];
+  type: ContentTypeRecord;
+  isElement: boolean;
+  usage?: TypeUsage;
+  languages: string[];
+  groups: PropertyGroupView[];
+  compositions: LinkItem[];
+  composedBy: LinkItem[];
+  allowedChildren: LinkItem[];
+  templates: string[];
+  defaultTemplate?: string;
+  items: LinkItem[];
+  parentOf: LinkItem[];
+  allowedUnder: LinkItem[];
+  blockHolders: LinkItem[];
 }
 
 const nameOf = (v: unknown): string | undefined => {
@@ -32,7 +45,9 @@ export async function getTypePage(key: string): Promise<TypePage> {
   const usage = data.findTypeUsage('content', type.alias);
   const link = (ref: { key: string; alias?: string | undefined; name?: string | undefined }): LinkItem => {
     const found = data.types.findByKey(ref.key);
-    return found ? { name: found.name, href: typeHref(found.key), note: found.alias } : { name: ref.name ?? ref.alias ?? ref.key, href: '', note: 'not in the snapshot' };
+    return found
+      ? { name: found.name, href: typeHref(found.key), note: found.alias }
+      : { name: ref.name ?? ref.alias ?? ref.key, href: '', note: 'not in the snapshot' };
   };
   const byAlias = (alias: string): LinkItem => {
     const found = data.types.findByAlias(alias);
@@ -41,23 +56,42 @@ export async function getTypePage(key: string): Promise<TypePage> {
   const groups: PropertyGroupView[] = [];
   for (const p of data.types.listProperties(type)) {
     let group = groups.find((g) => g.name === p.group);
-    if (group === undefined) groups.push(group = { name: p.group, properties: [] });
+    if (group === undefined) groups.push((group = { name: p.group, properties: [] }));
     const fill = usage?.fill[p.alias];
     const blockFill = usage?.blockFill[p.alias];
     const missingHref = fill && fill.filled < fill.total ? href(missingValuesPath(type.alias, p.alias)) : undefined;
-    group.properties.push({ ...p, ...(fill ? { fill } : {}), ...(blockFill ? { blockFill } : {}), ...(missingHref ? { missingHref } : {}) });
+    group.properties.push({
+      ...p,
+      ...(fill ? { fill } : {}),
+      ...(blockFill ? { blockFill } : {}),
+      ...(missingHref ? { missingHref } : {}),
+    });
   }
   const languages = [...new Set(Object.values(usage?.fill ?? {}).flatMap((f) => Object.keys(f.cultures ?? {})))].sort();
   const defaultTemplate = nameOf(type.defaultTemplate);
   return {
-    type, isElement: type.element === true, ...(usage ? { usage } : {}), languages, groups,
+    type,
+    isElement: type.element === true,
+    ...(usage ? { usage } : {}),
+    languages,
+    groups,
     compositions: type.compositions.map(link),
-    composedBy: data.types.list.filter((t) => t.compositions.some((c) => c.key.toLowerCase() === type.key)).map((t) => link(t)),
+    composedBy: data.types.list
+      .filter((t) => t.compositions.some((c) => c.key.toLowerCase() === type.key))
+      .map((t) => link(t)),
     allowedChildren: type.allowedContentTypes.map(link),
     templates: type.allowedTemplates.map(nameOf).filter((n): n is string => n !== undefined),
     ...(defaultTemplate ? { defaultTemplate } : {}),
-    parentOf: (usage?.parentOf ?? []).map(byAlias), allowedUnder: (usage?.allowedUnder ?? []).map(byAlias),
-    blockHolders: (usage?.blockHolders ?? []).map((h) => ({ name: h.name, href: itemHref(h.kind, h.key), note: `in ${h.properties.join(', ')}` })),
-    items: (usage?.sample ?? []).map((k) => data.lookup.findNode(k)).filter((n) => n !== undefined).map((n) => ({ name: n.name, href: itemHref(n.kind, n.key) })),
+    parentOf: (usage?.parentOf ?? []).map(byAlias),
+    allowedUnder: (usage?.allowedUnder ?? []).map(byAlias),
+    blockHolders: (usage?.blockHolders ?? []).map((h) => ({
+      name: h.name,
+      href: itemHref(h.kind, h.key),
+      note: `in ${h.properties.join(', ')}`,
+    })),
+    items: (usage?.sample ?? [])
+      .map((k) => data.lookup.findNode(k))
+      .filter((n) => n !== undefined)
+      .map((n) => ({ name: n.name, href: itemHref(n.kind, n.key) })),
   };
 }

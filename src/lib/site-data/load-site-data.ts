@@ -5,15 +5,36 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { findItem, getContentTypes, getManifest, iterateNdjson, type ItemRecord, type Manifest } from '../../../scripts/core/snapshot-format.ts';
+import {
+  findItem,
+  getContentTypes,
+  getManifest,
+  iterateNdjson,
+  type ItemRecord,
+  type Manifest,
+} from '../../../scripts/core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../content-types/type-index.ts';
 import { getSiteEnv, type SiteEnv } from '../site-env.ts';
 import { createNodeLookup, type NodeLookup } from './node-lookup.ts';
-import { SITE_DATA_FILES, SITE_DATA_VERSION, type EditorUsage, type SiteDataMeta, type SiteNode, type TypeUsage, type UsedByEntry } from './site-data-format.ts';
+import {
+  SITE_DATA_FILES,
+  SITE_DATA_VERSION,
+  type EditorUsage,
+  type SiteDataMeta,
+  type SiteNode,
+  type TypeUsage,
+  type UsedByEntry,
+} from './site-data-format.ts';
 
 export interface SiteData {
-  env: SiteEnv; manifest: Manifest; meta: SiteDataMeta; lookup: NodeLookup; types: TypeIndex;
-  typeUsage: TypeUsage[]; usedBy: Record<string, UsedByEntry>; editors: EditorUsage[];
+  env: SiteEnv;
+  manifest: Manifest;
+  meta: SiteDataMeta;
+  lookup: NodeLookup;
+  types: TypeIndex;
+  typeUsage: TypeUsage[];
+  usedBy: Record<string, UsedByEntry>;
+  editors: EditorUsage[];
   findTypeUsage(kind: SiteNode['kind'], alias: string): TypeUsage | undefined;
 }
 
@@ -26,16 +47,26 @@ async function load(env: SiteEnv): Promise<SiteData> {
   const file = (name: string) => path.join(env.siteDataDir, name);
   const meta = await readJson<SiteDataMeta>(file(SITE_DATA_FILES.meta)).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
-    throw new Error(`no site data in ${env.siteDataDir}: build with \`npm run build\`, which prepares it before astro build`);
+    throw new Error(
+      `no site data in ${env.siteDataDir}: build with \`npm run build\`, which prepares it before astro build`,
+    );
   });
-  if (meta.formatVersion !== SITE_DATA_VERSION) throw new Error(`site data in ${env.siteDataDir} has format ${meta.formatVersion}, expected ${SITE_DATA_VERSION}`);
+  if (meta.formatVersion !== SITE_DATA_VERSION)
+    throw new Error(`site data in ${env.siteDataDir} has format ${meta.formatVersion}, expected ${SITE_DATA_VERSION}`);
   const [manifest, contentTypes] = await Promise.all([getManifest(env.snapshotDir), getContentTypes(env.snapshotDir)]);
   const nodes: SiteNode[] = [];
   for await (const node of iterateNdjson(file(SITE_DATA_FILES.nodes), nodeSchema)) nodes.push(node);
   const typeUsage = await readJson<TypeUsage[]>(file(SITE_DATA_FILES.types));
-  const usageIndex = new Map(typeUsage.map((u) => [`${u.kind === 'media' ? 'media' : 'content'}:${u.alias.toLowerCase()}`, u]));
+  const usageIndex = new Map(
+    typeUsage.map((u) => [`${u.kind === 'media' ? 'media' : 'content'}:${u.alias.toLowerCase()}`, u]),
+  );
   return {
-    env, manifest, meta, lookup: createNodeLookup(nodes), types: createTypeIndex(contentTypes.contentTypes), typeUsage,
+    env,
+    manifest,
+    meta,
+    lookup: createNodeLookup(nodes),
+    types: createTypeIndex(contentTypes.contentTypes),
+    typeUsage,
     usedBy: await readJson<Record<string, UsedByEntry>>(file(SITE_DATA_FILES.usedBy)),
     editors: await readJson<EditorUsage[]>(file(SITE_DATA_FILES.editors)),
     findTypeUsage: (kind, alias) => usageIndex.get(`${kind}:${alias.toLowerCase()}`),

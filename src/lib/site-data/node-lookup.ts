@@ -15,7 +15,10 @@ export const toTarget = (node: SiteNode): ItemTarget => ({ kind: node.kind, key:
 
 /** CMS URLs compare without host, query and trailing slash, case-insensitively. */
 export function normalizeCmsUrl(url: string): string {
-  const path = url.trim().replace(/^https?:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+  const path = url
+    .trim()
+    .replace(/^https?:\/\/[^/]+/i, '')
+    .replace(/[?#].*$/, '');
   return path.replace(/\/+$/, '').toLowerCase() || '/';
 }
 
@@ -28,7 +31,8 @@ export function createNodeLookup(nodes: readonly SiteNode[]): NodeLookup {
   for (const node of nodes) {
     byKey.set(node.key, node);
     byId[node.kind].set(node.id, node);
-    if (node.kind === 'content' && node.url && node.url.startsWith('/') && !byUrl.has(normalizeCmsUrl(node.url))) byUrl.set(normalizeCmsUrl(node.url), node);
+    if (node.kind === 'content' && node.url && node.url.startsWith('/') && !byUrl.has(normalizeCmsUrl(node.url)))
+      byUrl.set(normalizeCmsUrl(node.url), node);
     if (node.parent === null) roots[node.kind].push(node);
     else {
       const list = children.get(node.parent);
@@ -48,7 +52,12 @@ export function createNodeLookup(nodes: readonly SiteNode[]): NodeLookup {
     },
     listAncestors: (node) => {
       const chain: SiteNode[] = [];
-      for (let at = node.parent === null ? undefined : byKey.get(node.parent); at !== undefined && chain.length < 1000; at = at.parent === null ? undefined : byKey.get(at.parent)) chain.unshift(at);
+      for (
+        let at = node.parent === null ? undefined : byKey.get(node.parent);
+        at !== undefined && chain.length < 1000;
+        at = at.parent === null ? undefined : byKey.get(at.parent)
+      )
+        chain.unshift(at);
       return chain;
     },
     listChildren: (key) => children.get(key) ?? [],

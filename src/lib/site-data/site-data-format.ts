@@ -24,51 +24,127 @@ export const TYPE_SAMPLE_LIMIT = 500;
 export const MISSING_LIMIT = 500;
 
 /** Items of a type whose property is empty: `[key]`, or `[key, languages lacking it]` for a culture-variant item. */
-export interface MissingEntry { type: string; property: string; count: number; items: Array<[key: string, languages?: string[]]> }
+export interface MissingEntry {
+  type: string;
+  property: string;
+  count: number;
+  items: Array<[key: string, languages?: string[]]>;
+}
 
 /** One content or media item: its index entry plus what the full item told (cultures, template, media file). */
 export interface SiteNode {
-  kind: ItemKind; id: number; key: string; name: string; type: string;
-  parentId: number; parent: string | null; root: string; level: number; sortOrder: number; childCount: number;
-  url: string | null; createDate: string | null; updateDate: string | null;
-  chunk: string | null; offset: number | null; length: number | null;
-  cultures: string[]; template?: string; file?: MediaFile;
+  kind: ItemKind;
+  id: number;
+  key: string;
+  name: string;
+  type: string;
+  parentId: number;
+  parent: string | null;
+  root: string;
+  level: number;
+  sortOrder: number;
+  childCount: number;
+  url: string | null;
+  createDate: string | null;
+  updateDate: string | null;
+  chunk: string | null;
+  offset: number | null;
+  length: number | null;
+  cultures: string[];
+  template?: string;
+  file?: MediaFile;
   /** URL per language of a culture-variant item. */
   urls?: Record<string, string>;
 }
 
-export interface MediaFile { path?: string; extension?: string; bytes?: number; width?: number; height?: number }
-
-export interface UsedByEntry { count: number; from: Array<{ key: string; kind: ItemKind; aliases: string[] }> }
-
-export interface PropertyFill { filled: number; total: number; cultures?: Record<string, [filled: number, total: number]> }
-export interface TypeUsage {
-  kind: ItemKind | 'element'; key?: string; alias: string; name: string; defined: boolean;
-  itemCount: number; sample: string[]; blockUses: number; fill: Record<string, PropertyFill>;
-  /** Aliases of the types that compose this one, inherit from it, or allow it as a child (see type-relations.ts). */
-  composedInto: string[]; parentOf: string[]; allowedUnder: string[];
-  itemsThroughCompositions: number; unused: boolean;
-  /** As a block element: the items (first BLOCK_HOLDER_LIMIT) and properties holding it, fill over its instances. */
-  blockHolderItems: number; blockHolders: BlockHolder[]; blockFill: Record<string, PropertyFill>;
+export interface MediaFile {
+  path?: string;
+  extension?: string;
+  bytes?: number;
+  width?: number;
+  height?: number;
 }
-export interface BlockHolder { key: string; kind: ItemKind; name: string; properties: string[] }
+
+export interface UsedByEntry {
+  count: number;
+  from: Array<{ key: string; kind: ItemKind; aliases: string[] }>;
+}
+
+export interface PropertyFill {
+  filled: number;
+  total: number;
+  cultures?: Record<string, [filled: number, total: number]>;
+}
+export interface TypeUsage {
+  kind: ItemKind | 'element';
+  key?: string;
+  alias: string;
+  name: string;
+  defined: boolean;
+  itemCount: number;
+  sample: string[];
+  blockUses: number;
+  fill: Record<string, PropertyFill>;
+  /** Aliases of the types that compose this one, inherit from it, or allow it as a child (see type-relations.ts). */
+  composedInto: string[];
+  parentOf: string[];
+  allowedUnder: string[];
+  itemsThroughCompositions: number;
+  unused: boolean;
+  /** As a block element: the items (first BLOCK_HOLDER_LIMIT) and properties holding it, fill over its instances. */
+  blockHolderItems: number;
+  blockHolders: BlockHolder[];
+  blockFill: Record<string, PropertyFill>;
+}
+export interface BlockHolder {
+  key: string;
+  kind: ItemKind;
+  name: string;
+  properties: string[];
+}
 
 export interface EditorUsage {
-  editorAlias: string; types: string[]; properties: string[]; blockProperties: string[];
-  items: number; values: number; blockValues: number;
+  editorAlias: string;
+  types: string[];
+  properties: string[];
+  blockProperties: string[];
+  items: number;
+  values: number;
+  blockValues: number;
 }
 
 export interface BrokenReference {
-  fromKind: ItemKind; fromKey: string; fromName: string; property: string; cultures: string[];
-  raw: string; via: string; path: string;
+  fromKind: ItemKind;
+  fromKey: string;
+  fromName: string;
+  property: string;
+  cultures: string[];
+  raw: string;
+  via: string;
+  path: string;
 }
 
-export interface OrphanMedia { id: number; key: string; name: string; type: string; path: string; file: string; extension: string; bytes: number | null }
+export interface OrphanMedia {
+  id: number;
+  key: string;
+  name: string;
+  type: string;
+  path: string;
+  file: string;
+  extension: string;
+  bytes: number | null;
+}
 
 /** `type` is the content type name for items and empty for type records (which the type filter must not match). */
 export interface SearchRecord {
-  url: string; title: string; breadcrumbs: string; kind: ItemKind | 'type'; type: string; root: string;
-  languages: string[]; content: string;
+  url: string;
+  title: string;
+  breadcrumbs: string;
+  kind: ItemKind | 'type';
+  type: string;
+  root: string;
+  languages: string[];
+  content: string;
 }
 
 export interface SiteDataMeta {
@@ -78,8 +154,14 @@ export interface SiteDataMeta {
   languages: string[];
   roots: Record<ItemKind, string[]>;
   counts: {
-    content: number; media: number; contentTypes: number; failedItems: number; references: number;
-    brokenReferences: number; orphanMedia: number; searchRecords: number;
+    content: number;
+    media: number;
+    contentTypes: number;
+    failedItems: number;
+    references: number;
+    brokenReferences: number;
+    orphanMedia: number;
+    searchRecords: number;
     cultureItems: Record<string, number>;
   };
 }

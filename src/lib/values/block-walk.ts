@@ -1,5 +1,10 @@
 /** Visits every property value inside blocks (any depth: areas, settings, blocks in rich text, JSON held in strings). */
-import { findBlockStructure, walkElements, type BlockElement, type BlockPropertyValue } from '../../../scripts/core/block-value.ts';
+import {
+  findBlockStructure,
+  walkElements,
+  type BlockElement,
+  type BlockPropertyValue,
+} from '../../../scripts/core/block-value.ts';
 import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
 
 export type BlockValueVisitor = (element: BlockElement, value: BlockPropertyValue, depth: number) => void;
@@ -12,7 +17,12 @@ function nestedStructure(value: unknown) {
   return blocks === undefined ? undefined : findBlockStructure(blocks);
 }
 
-export function forEachBlockValue(value: unknown, visit: BlockValueVisitor, onElement?: (element: BlockElement) => void, depth = 0): void {
+export function forEachBlockValue(
+  value: unknown,
+  visit: BlockValueVisitor,
+  onElement?: (element: BlockElement) => void,
+  depth = 0,
+): void {
   if (depth > 20) return;
   const structure = nestedStructure(value);
   if (structure === undefined) return;

@@ -3,7 +3,13 @@ import { extractReferences } from './references.ts';
 import { classifyUrl } from './safe-url.ts';
 import { toRefView, type ValueContext } from './value-context.ts';
 
-export interface LinkView { name: string; url: string; href?: string; internal: boolean; broken: boolean }
+export interface LinkView {
+  name: string;
+  url: string;
+  href?: string;
+  internal: boolean;
+  broken: boolean;
+}
 
 export function describeLinks(entries: unknown[], ctx: ValueContext): LinkView[] {
   return entries.map((entry) => {
@@ -13,7 +19,13 @@ export function describeLinks(entries: unknown[], ctx: ValueContext): LinkView[]
     const ref = extractReferences(o)[0];
     if (ref !== undefined) {
       const view = toRefView(ref, ctx);
-      return { name: name || view.target?.name || ref.raw, url: url || ref.raw, internal: true, broken: !view.target, ...(view.target ? { href: view.target.href } : {}) };
+      return {
+        name: name || view.target?.name || ref.raw,
+        url: url || ref.raw,
+        internal: true,
+        broken: !view.target,
+        ...(view.target ? { href: view.target.href } : {}),
+      };
     }
     const kind = classifyUrl(url);
     const target = kind === 'relative' ? ctx.findByUrl(url.trim()) : undefined;

@@ -15,7 +15,7 @@ const toNumber = (v: unknown): number | undefined => {
 function filePath(value: unknown): string | undefined {
   if (typeof value === 'string') {
     const embedded = parseEmbeddedJson(value);
-    return embedded === undefined ? (value.trim() || undefined) : filePath(embedded);
+    return embedded === undefined ? value.trim() || undefined : filePath(embedded);
   }
   if (typeof value === 'object' && value !== null && typeof (value as { src?: unknown }).src === 'string') {
     return (value as { src: string }).src.trim() || undefined;
@@ -27,7 +27,10 @@ export function readMediaFile(properties: PropertyEntry[]): MediaFile | undefine
   const get = (alias: string) => properties.find((p) => p.alias === alias)?.value;
   const path = filePath(get('umbracoFile'));
   const fromPath = path === undefined ? undefined : /\.([a-z0-9]{1,10})(?:[?#].*)?$/i.exec(path)?.[1]?.toLowerCase();
-  const ext = typeof get('umbracoExtension') === 'string' && (get('umbracoExtension') as string).trim() !== '' ? (get('umbracoExtension') as string).trim().toLowerCase() : fromPath;
+  const ext =
+    typeof get('umbracoExtension') === 'string' && (get('umbracoExtension') as string).trim() !== ''
+      ? (get('umbracoExtension') as string).trim().toLowerCase()
+      : fromPath;
   const file: MediaFile = {
     ...(path !== undefined ? { path } : {}),
     ...(ext !== undefined ? { extension: ext } : {}),

@@ -3,7 +3,11 @@ import type { ValueReference } from './references.ts';
 import type { ItemKind } from '../../../scripts/core/snapshot-format.ts';
 
 export type { ItemKind };
-export interface ItemTarget { kind: ItemKind; key: string; name: string }
+export interface ItemTarget {
+  kind: ItemKind;
+  key: string;
+  name: string;
+}
 
 /** What reference resolution needs from the snapshot: items by key and by int id. */
 export interface ItemLookup {
@@ -17,7 +21,12 @@ const BOTH: ItemKind[] = ['content', 'media'];
 export function resolveReference(ref: ValueReference, lookup: ItemLookup): ItemTarget | undefined {
   const kinds = ref.kind === undefined ? BOTH : [ref.kind];
   for (const kind of kinds) {
-    const found = ref.guid !== undefined ? lookup.findByKey(kind, ref.guid) : ref.id !== undefined ? lookup.findById(kind, ref.id) : undefined;
+    const found =
+      ref.guid !== undefined
+        ? lookup.findByKey(kind, ref.guid)
+        : ref.id !== undefined
+          ? lookup.findById(kind, ref.id)
+          : undefined;
     if (found) return found;
   }
   return undefined;

@@ -6,17 +6,36 @@
  */
 import { findBlockStructure, walkElements, type BlockElement } from '../../../scripts/core/block-value.ts';
 import { isPickerEditor, pickerKindOf } from './editor-aliases.ts';
-import { kindOfEntityType, normalizeGuid, parseEmbeddedJson, parseIntId, parseUdi, UDI_PATTERN, type ItemKindHint } from '../../../scripts/core/identifiers.ts';
+import {
+  kindOfEntityType,
+  normalizeGuid,
+  parseEmbeddedJson,
+  parseIntId,
+  parseUdi,
+  UDI_PATTERN,
+  type ItemKindHint,
+} from '../../../scripts/core/identifiers.ts';
 
 export type ReferenceVia = 'udi' | 'guid' | 'id' | 'localLink' | 'data-udi' | 'media-key' | 'link-picker';
-export interface ValueReference { via: ReferenceVia; raw: string; kind?: ItemKindHint; guid?: string; id?: number; path: string }
+export interface ValueReference {
+  via: ReferenceVia;
+  raw: string;
+  kind?: ItemKindHint;
+  guid?: string;
+  id?: number;
+  path: string;
+}
 /** Finds a block element property's editor alias (legacy block JSON does not store it). */
 export type ElementEditorLookup = (element: BlockElement, alias: string) => string | undefined;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function extractReferences(value: unknown, editorAlias?: string, elementEditor?: ElementEditorLookup): ValueReference[] {
+export function extractReferences(
+  value: unknown,
+  editorAlias?: string,
+  elementEditor?: ElementEditorLookup,
+): ValueReference[] {
   const found: ValueReference[] = [];
   const seen = new Set<string>();
   const add = (ref: ValueReference): void => {
@@ -29,7 +48,10 @@ export function extractReferences(value: unknown, editorAlias?: string, elementE
   return found;
 }
 
-interface Walk { add: (ref: ValueReference) => void; elementEditor: ElementEditorLookup | undefined }
+interface Walk {
+  add: (ref: ValueReference) => void;
+  elementEditor: ElementEditorLookup | undefined;
+}
 
 function walk(value: unknown, editor: string | undefined, path: string, w: Walk): void {
   if (typeof value === 'string') walkString(value, editor, path, w);
@@ -126,6 +148,7 @@ function walkObject(value: Json, path: string, w: Walk): void {
 function walkElementsOf(items: BlockElement[], path: string, w: Walk): void {
   for (const element of walkElements(items)) {
     const where = `${path}{${element.key ?? element.contentTypeAlias ?? element.contentTypeKey ?? '?'}}`;
-    for (const v of element.values) walk(v.value, v.editorAlias ?? w.elementEditor?.(element, v.alias), `${where}.${v.alias}`, w);
+    for (const v of element.values)
+      walk(v.value, v.editorAlias ?? w.elementEditor?.(element, v.alias), `${where}.${v.alias}`, w);
   }
 }

@@ -3,8 +3,17 @@ import type { BlockElement } from '../../../scripts/core/block-value.ts';
 import { extractReferences, type ValueReference } from './references.ts';
 import { resolveReference, type ItemLookup, type ItemTarget } from './reference-target.ts';
 
-export interface RefView { raw: string; via: string; target?: ItemTarget & { href: string } }
-export interface ElementTypeInfo { name: string; key?: string; alias?: string; editorOf(alias: string): string | undefined }
+export interface RefView {
+  raw: string;
+  via: string;
+  target?: ItemTarget & { href: string };
+}
+export interface ElementTypeInfo {
+  name: string;
+  key?: string;
+  alias?: string;
+  editorOf(alias: string): string | undefined;
+}
 export interface ValueContext {
   lookup: ItemLookup;
   /** Page path (base included) of a snapshot item. */

@@ -18,10 +18,14 @@ export function stripHtml(html: string): string {
     .replace(/[<>]/g, ' ');
 }
 
-const safeChar = (code: number): string => (Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ');
+const safeChar = (code: number): string =>
+  Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
 
 const isIdentifier = (text: string): boolean =>
-  normalizeGuid(text) !== undefined || parseUdi(text) !== undefined || /^umb:\/\//i.test(text) || /^[\d\s,.-]*$/.test(text);
+  normalizeGuid(text) !== undefined ||
+  parseUdi(text) !== undefined ||
+  /^umb:\/\//i.test(text) ||
+  /^[\d\s,.-]*$/.test(text);
 
 /** Appends the words of a value to `out`; stops adding once `budget` characters are collected. */
 export function collectText(value: unknown, out: string[], budget = 20_000): void {
@@ -54,7 +58,18 @@ export function collectText(value: unknown, out: string[], budget = 20_000): voi
 }
 
 /** Fields that hold ids or layout, never words worth finding. */
-const KEY_FIELDS = new Set(['key', 'udi', 'mediaKey', 'contentTypeKey', 'unique', 'focalPoint', 'crops', 'layout', 'settingsData', 'expose']);
+const KEY_FIELDS = new Set([
+  'key',
+  'udi',
+  'mediaKey',
+  'contentTypeKey',
+  'unique',
+  'focalPoint',
+  'crops',
+  'layout',
+  'settingsData',
+  'expose',
+]);
 
 /** Umbraco treats these as "no value": null, empty text, empty lists and blocks without elements. */
 export function isEmptyValue(value: unknown): boolean {

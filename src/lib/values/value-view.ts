@@ -16,9 +16,13 @@ import { refsOf, toRefView, type RefView, type ValueContext } from './value-cont
 export type { RefView, ValueContext } from './value-context.ts';
 
 export interface BlockView {
-  typeName: string; typeKey?: string; key?: string;
+  typeName: string;
+  typeKey?: string;
+  key?: string;
   properties: Array<{ alias: string; editorAlias?: string; view: ValueView }>;
-  settings?: BlockView; config?: Array<[path: string, text: string]>; areas: Array<{ key: string; items: BlockView[] }>;
+  settings?: BlockView;
+  config?: Array<[path: string, text: string]>;
+  areas: Array<{ key: string; items: BlockView[] }>;
 }
 export type ValueView =
   | { kind: 'empty' }
@@ -32,16 +36,35 @@ export type ValueView =
   | { kind: 'json'; text: string; fields: Array<[path: string, text: string]>; refs: RefView[] };
 
 const sourceOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-const jsonView = (value: unknown, refs: RefView[]): ValueView => ({ kind: 'json', text: sourceOf(value), fields: flattenFields(value), refs });
+const jsonView = (value: unknown, refs: RefView[]): ValueView => ({
+  kind: 'json',
+  text: sourceOf(value),
+  fields: flattenFields(value),
+  refs,
+});
 
-export function describeValue(value: unknown, editorAlias: string | undefined, ctx: ValueContext, depth = 0): ValueView {
+export function describeValue(
+  value: unknown,
+  editorAlias: string | undefined,
+  ctx: ValueContext,
+  depth = 0,
+): ValueView {
   if (isEmptyValue(value)) return { kind: 'empty' };
   if (depth > 12) return jsonView(value, []);
   const toggle = formatToggle(value, editorAlias);
   if (toggle !== undefined) return { kind: 'text', text: toggle, refs: [] };
   const structure = findBlockStructure(value);
-  if (structure !== undefined) return { kind: 'blocks', format: structure.format, items: describeBlocks(structure.items, ctx, depth), source: sourceOf(value) };
-  const rich = isRichTextEditor(editorAlias) || (typeof value === 'object' && value !== null && 'markup' in value) ? findRichText(value) : undefined;
+  if (structure !== undefined)
+    return {
+      kind: 'blocks',
+      format: structure.format,
+      items: describeBlocks(structure.items, ctx, depth),
+      source: sourceOf(value),
+    };
+  const rich =
+    isRichTextEditor(editorAlias) || (typeof value === 'object' && value !== null && 'markup' in value)
+      ? findRichText(value)
+      : undefined;
   if (rich !== undefined) return describeRichText(rich.markup, rich.blocks, ctx, depth);
   if (isMultiUrlPicker(editorAlias) && Array.isArray(value)) return { kind: 'links', links: describeLinks(value, ctx) };
   if (isPickerEditor(editorAlias)) return { kind: 'refs', refs: refsOf(value, editorAlias, ctx) };
@@ -59,7 +82,10 @@ export function describeValue(value: unknown, editorAlias: string | undefined, c
 function describeText(text: string, ctx: ValueContext): ValueView {
   const refs = refsOf(text, undefined, ctx);
   const trimmed = text.trim();
-  const href = /^(https?:|mailto:)/i.test(trimmed) && classifyUrl(trimmed) === 'absolute' && !/\s/.test(trimmed) ? trimmed : undefined;
+  const href =
+    /^(https?:|mailto:)/i.test(trimmed) && classifyUrl(trimmed) === 'absolute' && !/\s/.test(trimmed)
+      ? trimmed
+      : undefined;
   return { kind: 'text', text, refs, ...(href ? { href } : {}) };
 }
 
@@ -67,7 +93,10 @@ function describeRichText(markup: string, blocks: unknown, ctx: ValueContext, de
   const html = sanitizeRichText(markup, (raw, dataUdi) => resolveRichLink(raw, dataUdi, ctx));
   const structure = blocks === undefined ? undefined : findBlockStructure(blocks);
   return {
-    kind: 'rich-text', html, source: markup, refs: refsOf(markup, 'Umbraco.RichText', ctx),
+    kind: 'rich-text',
+    html,
+    source: markup,
+    refs: refsOf(markup, 'Umbraco.RichText', ctx),
     ...(structure && structure.items.length > 0 ? { blocks: describeBlocks(structure.items, ctx, depth) } : {}),
   };
 }
@@ -95,14 +124,19 @@ function describeBlocks(items: BlockElement[], ctx: ValueContext, depth: number)
 
 function describeBlock(element: BlockElement, ctx: ValueContext, depth: number): BlockView {
   const type = ctx.elementType(element);
-  const typeName = type?.name ?? element.contentTypeAlias ?? `unknown element type ${element.contentTypeKey ?? ''}`.trim();
+  const typeName =
+    type?.name ?? element.contentTypeAlias ?? `unknown element type ${element.contentTypeKey ?? ''}`.trim();
   return {
     typeName,
     ...(type?.key ? { typeKey: type.key } : {}),
     ...(element.key ? { key: element.key } : {}),
     properties: element.values.map((v) => {
       const editorAlias = v.editorAlias ?? type?.editorOf(v.alias);
-      return { alias: v.alias, ...(editorAlias ? { editorAlias } : {}), view: describeValue(v.value, editorAlias, ctx, depth + 1) };
+      return {
+        alias: v.alias,
+        ...(editorAlias ? { editorAlias } : {}),
+        view: describeValue(v.value, editorAlias, ctx, depth + 1),
+      };
     }),
     ...(element.settings ? { settings: describeBlock(element.settings, ctx, depth + 1) } : {}),
     ...(element.config && Object.keys(element.config).length > 0 ? { config: flattenFields(element.config) } : {}),

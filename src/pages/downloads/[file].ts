@@ -5,7 +5,8 @@ import { DOWNLOAD_FORMATS, INVENTORIES } from '../../lib/pages/inventory-list.ts
 import { SITE_DATA_FILES } from '../../lib/site-data/site-data-format.ts';
 import { getSiteEnv } from '../../lib/site-env.ts';
 
-export const getStaticPaths = () => INVENTORIES.flatMap((i) => DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `${i.name}.${ext}` } })));
+export const getStaticPaths = () =>
+  INVENTORIES.flatMap((i) => DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `${i.name}.${ext}` } })));
 
 /** The inventory files written by the site-data step, copied as they are. */
 export const GET: APIRoute = async ({ params }) => {

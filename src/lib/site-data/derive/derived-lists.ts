@@ -7,9 +7,18 @@ import { pathOf } from './inventory-downloads.ts';
 
 /** Media with a file (folders have none) that no content or media item references. */
 export function listOrphanMedia(lookup: NodeLookup, usedBy: Map<string, UsedByEntry>): OrphanMedia[] {
-  return lookup.nodes.filter((n) => n.kind === 'media' && n.file?.path !== undefined && !usedBy.has(n.key)).map((n) => ({
-    id: n.id, key: n.key, name: n.name, type: n.type, path: pathOf(n, lookup), file: n.file?.path ?? '', extension: n.file?.extension ?? '', bytes: n.file?.bytes ?? null,
-  }));
+  return lookup.nodes
+    .filter((n) => n.kind === 'media' && n.file?.path !== undefined && !usedBy.has(n.key))
+    .map((n) => ({
+      id: n.id,
+      key: n.key,
+      name: n.name,
+      type: n.type,
+      path: pathOf(n, lookup),
+      file: n.file?.path ?? '',
+      extension: n.file?.extension ?? '',
+      bytes: n.file?.bytes ?? null,
+    }));
 }
 
 const brokenSchema = z.custom<BrokenReference>((v) => typeof v === 'object' && v !== null && 'fromKey' in v);

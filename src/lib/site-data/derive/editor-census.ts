@@ -12,7 +12,14 @@ import { isEmptyValue } from '../../values/value-text.ts';
 /** Called for every block element inside a value, with the alias of the item property that holds it. */
 export type BlockVisitor = (element: BlockElement, property: string) => void;
 
-interface Tally { types: Set<string>; properties: Set<string>; blockProperties: Set<string>; items: number; values: number; blockValues: number }
+interface Tally {
+  types: Set<string>;
+  properties: Set<string>;
+  blockProperties: Set<string>;
+  items: number;
+  values: number;
+  blockValues: number;
+}
 
 export interface EditorCensus {
   addItem(node: SiteNode, properties: PropertyEntry[], onBlock: BlockVisitor): void;
@@ -49,24 +56,38 @@ export function createEditorCensus(types: TypeIndex): EditorCensus {
       t.types.add(node.type);
       t.properties.add(`${node.type}.${p.alias}`);
       seen.add(p.editorAlias || UNKNOWN);
-      forEachBlockValue(p.value, (element, v) => {
-        if (isEmptyValue(v.value)) return;
-        const elementType = types.elementType(element);
-        const editor = v.editorAlias ?? elementType?.editorOf(v.alias) ?? '';
-        const bt = tally(editor);
-        bt.blockValues += 1;
-        bt.blockProperties.add(`${elementType?.alias ?? element.contentTypeAlias ?? element.contentTypeKey ?? '?'}.${v.alias}`);
-        seen.add(editor || UNKNOWN);
-      }, (element) => onBlock(element, p.alias));
+      forEachBlockValue(
+        p.value,
+        (element, v) => {
+          if (isEmptyValue(v.value)) return;
+          const elementType = types.elementType(element);
+          const editor = v.editorAlias ?? elementType?.editorOf(v.alias) ?? '';
+          const bt = tally(editor);
+          bt.blockValues += 1;
+          bt.blockProperties.add(
+            `${elementType?.alias ?? element.contentTypeAlias ?? element.contentTypeKey ?? '?'}.${v.alias}`,
+          );
+          seen.add(editor || UNKNOWN);
+        },
+        (element) => onBlock(element, p.alias),
+      );
     }
     for (const editor of seen) tally(editor).items += 1;
   }
 
   return {
     addItem,
-    list: () => [...tallies.entries()].map(([editorAlias, t]) => ({
-      editorAlias, types: [...t.types].sort(), properties: [...t.properties].sort(), blockProperties: [...t.blockProperties].sort(),
-      items: t.items, values: t.values, blockValues: t.blockValues,
-    })).sort((a, b) => b.items - a.items || a.editorAlias.localeCompare(b.editorAlias)),
+    list: () =>
+      [...tallies.entries()]
+        .map(([editorAlias, t]) => ({
+          editorAlias,
+          types: [...t.types].sort(),
+          properties: [...t.properties].sort(),
+          blockProperties: [...t.blockProperties].sort(),
+          items: t.items,
+          values: t.values,
+          blockValues: t.blockValues,
+        }))
+        .sort((a, b) => b.items - a.items || a.editorAlias.localeCompare(b.editorAlias)),
   };
 }

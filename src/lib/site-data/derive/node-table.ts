@@ -9,9 +9,24 @@ export async function readNodes(snapshotDir: string): Promise<SiteNode[]> {
     for await (const e of iterateIndex(snapshotDir, kind)) {
       const parent = byId.get(e.parentId);
       const node: SiteNode = {
-        kind, id: e.id, key: e.key, name: e.name, type: e.type,
-        parentId: e.parentId, parent: parent?.key ?? null, root: parent?.root ?? e.key, level: e.level, sortOrder: e.sortOrder, childCount: e.childCount,
-        url: e.url, createDate: e.createDate, updateDate: e.updateDate, chunk: e.chunk, offset: e.offset, length: e.length, cultures: [],
+        kind,
+        id: e.id,
+        key: e.key,
+        name: e.name,
+        type: e.type,
+        parentId: e.parentId,
+        parent: parent?.key ?? null,
+        root: parent?.root ?? e.key,
+        level: e.level,
+        sortOrder: e.sortOrder,
+        childCount: e.childCount,
+        url: e.url,
+        createDate: e.createDate,
+        updateDate: e.updateDate,
+        chunk: e.chunk,
+        offset: e.offset,
+        length: e.length,
+        cultures: [],
       };
       byId.set(e.id, node);
       nodes.push(node);

@@ -6,7 +6,13 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { getContentTypes, getManifest, iterateNdjson, itemRecordSchema, type ItemRecord } from '../../../../scripts/core/snapshot-format.ts';
+import {
+  getContentTypes,
+  getManifest,
+  iterateNdjson,
+  itemRecordSchema,
+  type ItemRecord,
+} from '../../../../scripts/core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../../content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
 import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } from '../site-data-format.ts';
@@ -25,11 +31,22 @@ import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
 import { createTypeStats, type TypeStats } from './type-stats.ts';
 import { listOrphanMedia, readBroken } from './derived-lists.ts';
 
-export interface SiteDataSummary { dir: string; meta: SiteDataMeta; downloads: Record<string, number>; millis: number }
+export interface SiteDataSummary {
+  dir: string;
+  meta: SiteDataMeta;
+  downloads: Record<string, number>;
+  millis: number;
+}
 
 interface Pass {
-  lookup: NodeLookup; types: TypeIndex; typeStats: TypeStats; census: EditorCensus; refs: ReferenceStats;
-  search: LineWriter; cultureItems: Map<string, number>; blocks: BlockStats;
+  lookup: NodeLookup;
+  types: TypeIndex;
+  typeStats: TypeStats;
+  census: EditorCensus;
+  refs: ReferenceStats;
+  search: LineWriter;
+  cultureItems: Map<string, number>;
+  blocks: BlockStats;
 }
 
 async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Promise<void> {
@@ -46,10 +63,18 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
     if (file) node.file = file;
   }
   const itemRefs = pass.refs.forItem(node);
-  const editorOf = (element: Parameters<TypeIndex['elementType']>[0], alias: string) => pass.types.elementType(element)?.editorOf(alias);
-  const sets = cultures.length > 0 ? cultures.map((c) => ({ culture: c.iso as string | null, entries: c.properties.length > 0 ? c.properties : properties })) : [{ culture: null, entries: properties }];
+  const editorOf = (element: Parameters<TypeIndex['elementType']>[0], alias: string) =>
+    pass.types.elementType(element)?.editorOf(alias);
+  const sets =
+    cultures.length > 0
+      ? cultures.map((c) => ({
+          culture: c.iso as string | null,
+          entries: c.properties.length > 0 ? c.properties : properties,
+        }))
+      : [{ culture: null, entries: properties }];
   for (const set of sets) {
-    for (const p of set.entries) itemRefs.add(p.alias, set.culture, extractReferences(p.value, p.editorAlias, editorOf));
+    for (const p of set.entries)
+      itemRefs.add(p.alias, set.culture, extractReferences(p.value, p.editorAlias, editorOf));
   }
   await itemRefs.finish();
   pass.typeStats.addItem(node, properties, cultures);
@@ -79,7 +104,11 @@ async function streamItems(snapshotDir: string, pass: Pass): Promise<void> {
 /** The item nodes the site-data step wrote, in tree order. */
 export async function readSiteNodes(siteDataDir: string): Promise<SiteNode[]> {
   const nodes: SiteNode[] = [];
-  for await (const node of iterateNdjson(path.join(siteDataDir, SITE_DATA_FILES.nodes), z.custom<SiteNode>(() => true))) nodes.push(node);
+  for await (const node of iterateNdjson(
+    path.join(siteDataDir, SITE_DATA_FILES.nodes),
+    z.custom<SiteNode>(() => true),
+  ))
+    nodes.push(node);
   return nodes;
 }
 
@@ -94,12 +123,18 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   const types = createTypeIndex(contentTypes.contentTypes);
   const brokenOut = createLineWriter(file(SITE_DATA_FILES.broken));
   const pass: Pass = {
-    lookup, types, typeStats: createTypeStats(types), census: createEditorCensus(types),
-    refs: createReferenceStats(lookup, brokenOut), search: createLineWriter(file(SITE_DATA_FILES.search)), cultureItems: new Map(),
+    lookup,
+    types,
+    typeStats: createTypeStats(types),
+    census: createEditorCensus(types),
+    refs: createReferenceStats(lookup, brokenOut),
+    search: createLineWriter(file(SITE_DATA_FILES.search)),
+    cultureItems: new Map(),
     blocks: createBlockStats(types),
   };
   await streamItems(snapshotDir, pass);
-  for (const type of types.list) await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
+  for (const type of types.list)
+    await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
   await pass.search.close();
   await brokenOut.close();
 
@@ -122,14 +157,22 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
 
   const languages = [...pass.cultureItems.keys()].sort();
   const downloads = await writeInventoryDownloads(file(SITE_DATA_FILES.downloads), {
-    lookup, languages, types: typeUsage, editors, broken: readBroken(file(SITE_DATA_FILES.broken)), orphans,
+    lookup,
+    languages,
+    types: typeUsage,
+    editors,
+    broken: readBroken(file(SITE_DATA_FILES.broken)),
+    orphans,
   });
   const meta: SiteDataMeta = {
     formatVersion: SITE_DATA_VERSION,
     generatedAt: new Date().toISOString(),
     snapshotFinishedAt: manifest.finishedAt,
     languages,
-    roots: { content: lookup.listRoots('content').map((n) => n.key), media: lookup.listRoots('media').map((n) => n.key) },
+    roots: {
+      content: lookup.listRoots('content').map((n) => n.key),
+      media: lookup.listRoots('media').map((n) => n.key),
+    },
     counts: {
       content: lookup.nodes.filter((n) => n.kind === 'content').length,
       media: lookup.nodes.filter((n) => n.kind === 'media').length,

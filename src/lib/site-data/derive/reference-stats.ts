@@ -46,8 +46,14 @@ export function createReferenceStats(lookup: ItemLookup, brokenOut: LineWriter):
             if (culture !== null && !row.cultures.includes(culture)) row.cultures.push(culture);
           } else {
             brokenRows.set(id, {
-              fromKind: node.kind, fromKey: node.key, fromName: node.name, property: alias,
-              cultures: culture === null ? [] : [culture], raw: ref.raw, via: ref.via, path: ref.path,
+              fromKind: node.kind,
+              fromKey: node.key,
+              fromName: node.name,
+              property: alias,
+              cultures: culture === null ? [] : [culture],
+              raw: ref.raw,
+              via: ref.via,
+              path: ref.path,
             });
           }
         }
@@ -56,7 +62,8 @@ export function createReferenceStats(lookup: ItemLookup, brokenOut: LineWriter):
         for (const [key, aliases] of targets) {
           const entry = usedBy.get(key) ?? { count: 0, from: [] };
           entry.count += 1;
-          if (entry.from.length < USED_BY_LIMIT) entry.from.push({ key: node.key, kind: node.kind, aliases: [...aliases] });
+          if (entry.from.length < USED_BY_LIMIT)
+            entry.from.push({ key: node.key, kind: node.kind, aliases: [...aliases] });
           usedBy.set(key, entry);
         }
         for (const row of brokenRows.values()) {
@@ -70,7 +77,11 @@ export function createReferenceStats(lookup: ItemLookup, brokenOut: LineWriter):
   return {
     forItem,
     usedBy,
-    get total() { return total; },
-    get broken() { return broken; },
+    get total() {
+      return total;
+    },
+    get broken() {
+      return broken;
+    },
   };
 }

@@ -13,20 +13,29 @@ import { collectText } from '../../values/value-text.ts';
 export const SEARCH_TEXT_BUDGET = 30_000;
 export const INVARIANT = 'invariant';
 
-export function itemSearchRecord(node: SiteNode, lookup: NodeLookup, typeName: string, properties: PropertyEntry[], cultures: CultureEntry[]): SearchRecord {
+export function itemSearchRecord(
+  node: SiteNode,
+  lookup: NodeLookup,
+  typeName: string,
+  properties: PropertyEntry[],
+  cultures: CultureEntry[],
+): SearchRecord {
   const ancestors = lookup.listAncestors(node);
   const parts: string[] = [node.name];
   for (const c of cultures) if (c.name && c.name !== node.name) parts.push(c.name);
   if (node.url) parts.push(node.url);
   for (const c of cultures) if (c.url && c.url !== node.url) parts.push(c.url);
-  const sets = cultures.length > 0 ? cultures.map((c) => (c.properties.length > 0 ? c.properties : properties)) : [properties];
+  const sets =
+    cultures.length > 0 ? cultures.map((c) => (c.properties.length > 0 ? c.properties : properties)) : [properties];
   const seen = new Set<string>();
   for (const set of sets) {
     for (const p of set) {
       const before = parts.length;
       collectText(p.value, parts, SEARCH_TEXT_BUDGET);
       // Invariant properties repeat in every culture: index their words once.
-      for (let i = parts.length - 1; i >= before; i--) if (seen.has(parts[i] as string)) parts.splice(i, 1); else seen.add(parts[i] as string);
+      for (let i = parts.length - 1; i >= before; i--)
+        if (seen.has(parts[i] as string)) parts.splice(i, 1);
+        else seen.add(parts[i] as string);
     }
   }
   return {
@@ -44,7 +53,13 @@ export function itemSearchRecord(node: SiteNode, lookup: NodeLookup, typeName: s
 export function typeSearchRecord(type: ContentTypeRecord, properties: PropertyInfo[]): SearchRecord {
   const parts = [type.name, type.alias, ...properties.flatMap((p) => [p.name, p.alias, p.editorAlias])];
   return {
-    url: `types/${type.key}/`, title: type.name, breadcrumbs: type.element === true ? 'Element types' : 'Content types',
-    kind: 'type', type: '', root: type.element === true ? 'Element types' : 'Content types', languages: [INVARIANT], content: parts.join('\n'),
+    url: `types/${type.key}/`,
+    title: type.name,
+    breadcrumbs: type.element === true ? 'Element types' : 'Content types',
+    kind: 'type',
+    type: '',
+    root: type.element === true ? 'Element types' : 'Content types',
+    languages: [INVARIANT],
+    content: parts.join('\n'),
   };
 }

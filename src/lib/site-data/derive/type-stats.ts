@@ -19,7 +19,14 @@ export interface TypeStats {
 }
 
 const NO_RELATIONS = () => ({
-  composedInto: [], parentOf: [], allowedUnder: [], itemsThroughCompositions: 0, unused: false, blockHolderItems: 0, blockHolders: [], blockFill: {},
+  composedInto: [],
+  parentOf: [],
+  allowedUnder: [],
+  itemsThroughCompositions: 0,
+  unused: false,
+  blockHolderItems: 0,
+  blockHolders: [],
+  blockFill: {},
 });
 const idOf = (kind: string, alias: string): string => `${kind}:${alias.toLowerCase()}`;
 
@@ -29,14 +36,35 @@ export function createTypeStats(types: TypeIndex): TypeStats {
   for (const type of types.list) {
     const kind = type.element === true ? 'element' : 'content';
     const fill = Object.fromEntries(types.listProperties(type).map((p) => [p.alias, { filled: 0, total: 0 }]));
-    usage.set(idOf('content', type.alias), { kind, key: type.key, alias: type.alias, name: type.name, defined: true, itemCount: 0, sample: [], blockUses: 0, fill, ...NO_RELATIONS() });
+    usage.set(idOf('content', type.alias), {
+      kind,
+      key: type.key,
+      alias: type.alias,
+      name: type.name,
+      defined: true,
+      itemCount: 0,
+      sample: [],
+      blockUses: 0,
+      fill,
+      ...NO_RELATIONS(),
+    });
   }
 
   function usageOf(node: SiteNode): TypeUsage {
     const id = idOf(node.kind, node.type);
     let found = usage.get(id);
     if (found === undefined) {
-      found = { kind: node.kind, alias: node.type, name: node.type, defined: false, itemCount: 0, sample: [], blockUses: 0, fill: {}, ...NO_RELATIONS() };
+      found = {
+        kind: node.kind,
+        alias: node.type,
+        name: node.type,
+        defined: false,
+        itemCount: 0,
+        sample: [],
+        blockUses: 0,
+        fill: {},
+        ...NO_RELATIONS(),
+      };
       usage.set(id, found);
     }
     return found;
@@ -53,7 +81,10 @@ export function createTypeStats(types: TypeIndex): TypeStats {
       const u = usageOf(node);
       count(u, node);
       const values = new Map(properties.map((p) => [p.alias, p.value]));
-      const cultureValues = cultures.map((c) => ({ iso: c.iso, values: new Map(c.properties.map((p) => [p.alias, p.value])) }));
+      const cultureValues = cultures.map((c) => ({
+        iso: c.iso,
+        values: new Map(c.properties.map((p) => [p.alias, p.value])),
+      }));
       for (const p of properties) u.fill[p.alias] ??= { filled: 0, total: 0 };
       for (const [alias, fill] of Object.entries(u.fill)) {
         fill.total += 1;
@@ -75,6 +106,9 @@ export function createTypeStats(types: TypeIndex): TypeStats {
       if (u) u.blockUses += 1;
     },
     listMissing: () => missing.list(),
-    list: () => [...usage.values()].sort((a, b) => b.itemCount - a.itemCount || b.blockUses - a.blockUses || a.alias.localeCompare(b.alias)),
+    list: () =>
+      [...usage.values()].sort(
+        (a, b) => b.itemCount - a.itemCount || b.blockUses - a.blockUses || a.alias.localeCompare(b.alias),
+      ),
   };
 }
