@@ -79,12 +79,10 @@ export const formatIssues = (
   issues: readonly z.core.$ZodIssue[],
   pathPrefix = '',
 ): Array<{ path: string; message: string }> =>
-  issues
-    .slice(0, 20)
-    .map((issue) => ({
-      path: joinPath(pathPrefix, formatIssuePath(issue.path, false)) || '(body)',
-      message: issue.message,
-    }));
+  issues.slice(0, 20).map((issue) => ({
+    path: joinPath(pathPrefix, formatIssuePath(issue.path, false)) || '(body)',
+    message: issue.message,
+  }));
 
 function joinPath(prefix: string, part: string): string {
   if (prefix === '') return part;
