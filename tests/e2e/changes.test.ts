@@ -110,6 +110,11 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
     assert.equal(await page.locator('#item-changes').innerText(), 'Changed in this snapshot');
     const row = page.locator(`.item-changes tr[data-property="${richText.alias}"]`);
     assert.ok((await row.locator('ins').allInnerTexts()).join('').includes(TEXT_EDIT.trim()));
+    if (process.env.UPDATE_SCREENSHOTS) {
+      await page.goto(url('changes/'));
+      await page.setViewportSize({ width: 1280, height: 1000 });
+      await page.screenshot({ path: path.resolve(import.meta.dirname, '../../docs/screenshot-changes.png') });
+    }
   });
 
   it('marks a changed content type with its drift', async () => {

@@ -284,10 +284,19 @@ describe('usage facts, values and exact lookup (Commerce demo store)', { timeout
     );
     await page.keyboard.press('ArrowLeft');
     assert.equal(await focused(), `/content/${String(root.key)}/`, 'left on a closed leaf moves to the parent');
+    // aria-expanded follows the <details> toggle event, which fires after the key press returns.
+    const expanded = async (want: string): Promise<string | null> => {
+      for (let tries = 0; tries < 40; tries += 1) {
+        const value = await first.evaluate((a) => a.getAttribute('aria-expanded'));
+        if (value === want) return value;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return first.evaluate((a) => a.getAttribute('aria-expanded'));
+    };
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await first.evaluate((a) => a.getAttribute('aria-expanded')), 'false', 'left closes an open branch');
+    assert.equal(await expanded('false'), 'false', 'left closes an open branch');
     await page.keyboard.press('ArrowRight');
-    assert.equal(await first.evaluate((a) => a.getAttribute('aria-expanded')), 'true', 'right opens it again');
+    assert.equal(await expanded('true'), 'true', 'right opens it again');
     await page.close();
   });
 

@@ -170,6 +170,10 @@ describe('interactive inventory tables', { timeout: 240_000 }, () => {
     const again = await waitForTable(page, 'items');
     assert.deepEqual(await shownColumn(again, 'id'), expected, 'the same view after a reload');
     assert.equal(await again.locator('select[data-facet="kind"]').inputValue(), 'content');
+    if (process.env.UPDATE_SCREENSHOTS) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: path.resolve(import.meta.dirname, '../../docs/screenshot-items-table.png') });
+    }
 
     await again.locator('button', { hasText: /^Last$/ }).click();
     const lastPage = content.slice(Math.floor((content.length - 1) / PAGE_SIZE) * PAGE_SIZE).map((r) => String(r.id));
