@@ -1,21 +1,16 @@
 // @ts-check
-// The snapshot site: static output only. scripts/build/astro-step.ts passes the snapshot, site-data and output folders by env.
+// The snapshot site: static output only. Folders, base and the rest come from the build's site config
+// (src/lib/site-config.ts), which scripts/build/astro-step.ts writes and names in env SITE_CONFIG.
 import { defineConfig } from 'astro/config';
+import { readSiteConfig } from './src/lib/site-config.ts';
 
-/**
- * `/`, or `/path/` for hosting under a sub-path (env SITE_BASE).
- * @param {string | undefined} value
- */
-function normalizeBase(value) {
-  const trimmed = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? '/' : `/${trimmed}/`;
-}
+const site = readSiteConfig();
 
 export default defineConfig({
   output: 'static',
-  base: normalizeBase(process.env.SITE_BASE),
-  outDir: process.env.SITE_OUT_DIR ?? './dist',
-  cacheDir: process.env.SITE_ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  base: site.base,
+  outDir: site.outDir,
+  cacheDir: site.astroCacheDir,
   trailingSlash: 'ignore',
   compressHTML: true,
   devToolbar: { enabled: false },

@@ -1,7 +1,8 @@
-/** Runs `astro build` as a child process with the snapshot and site-data folders passed by environment. */
+/** Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts). */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { formatPartition } from '../../src/lib/partition.ts';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 
@@ -9,25 +10,34 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ASTRO = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const TAIL_LINES = 40;
 
-export function astroEnv(
-  config: BuildConfig,
-  snapshotDir: string,
-  siteDataDir: string,
-  env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
+/** Everything `astro build` needs, typed; written as JSON beside the cache and named by env SITE_CONFIG. */
+export function toSiteConfig(config: BuildConfig, snapshotDir: string, siteDataDir: string): SiteConfig {
+  return {
+    snapshotDir,
+    siteDataDir,
+    outDir: config.outDir,
+    base: config.base,
+    astroCacheDir: path.join(config.cacheDir, 'astro'),
+    ...(config.mediaOrigin ? { mediaOrigin: config.mediaOrigin } : {}),
+    ...(config.title ? { title: config.title } : {}),
+    ...(config.partition ? { partition: { index: config.partition.index, count: config.partition.count } } : {}),
+  };
+}
+
+async function writeSiteConfig(config: BuildConfig, snapshotDir: string, siteDataDir: string): Promise<string> {
+  const file = path.join(config.cacheDir, `site-config-${process.pid}.json`);
+  await mkdir(config.cacheDir, { recursive: true });
+  await writeFile(file, `${JSON.stringify(toSiteConfig(config, snapshotDir, siteDataDir), null, 2)}\n`);
+  return file;
+}
+
+function astroEnv(env: Readonly<Record<string, string | undefined>>, siteConfigFile: string): Record<string, string> {
   const clean = Object.fromEntries(
     Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('SNAPSHOT_API')),
   );
   return {
     ...clean,
-    SNAPSHOT_DIR: snapshotDir,
-    SITE_DATA_DIR: siteDataDir,
-    SITE_OUT_DIR: config.outDir,
-    SITE_BASE: config.base,
-    SITE_ASTRO_CACHE_DIR: path.join(config.cacheDir, 'astro'),
-    ...(config.mediaOrigin ? { SITE_MEDIA_ORIGIN: config.mediaOrigin } : { SITE_MEDIA_ORIGIN: '' }),
-    SITE_TITLE: config.title ?? '',
-    SITE_PARTITION: config.partition ? formatPartition(config.partition) : '',
+    [SITE_CONFIG_ENV]: siteConfigFile,
     ASTRO_TELEMETRY_DISABLED: '1',
     NODE_OPTIONS: `${clean.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
   };
@@ -41,11 +51,21 @@ export async function runAstroBuild(
   log: (text: string) => void,
 ): Promise<number> {
   const started = Date.now();
-  const child = spawn(process.execPath, [ASTRO, 'build'], {
-    cwd: ROOT,
-    env: astroEnv(config, snapshotDir, siteDataDir, env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const siteConfigFile = await writeSiteConfig(config, snapshotDir, siteDataDir);
+  try {
+    return await runAstro(config, astroEnv(env, siteConfigFile), log, started);
+  } finally {
+    await rm(siteConfigFile, { force: true });
+  }
+}
+
+async function runAstro(
+  config: BuildConfig,
+  env: Record<string, string>,
+  log: (text: string) => void,
+  started: number,
+): Promise<number> {
+  const child = spawn(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     const text = chunk.toString('utf8');

@@ -3,6 +3,7 @@
  * the item's GUID key, so every CI job computes its own share without coordination. Pages that belong to no item
  * (home, inventories, type pages, downloads, assets) are rendered identically by every partition; the merge checks it.
  */
+import { readSiteConfig } from './site-config.ts';
 
 export interface Partition {
   readonly index: number;
@@ -38,15 +39,9 @@ export function partitionOfKey(key: string, count: number): number {
   return (hash % count) + 1;
 }
 
-/** The partition this `astro build` renders, from env SITE_PARTITION (set by the build); undefined: everything. */
-export function findActivePartition(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Partition | undefined {
-  const text = env.SITE_PARTITION?.trim();
-  if (!text) return undefined;
-  const { partition, problem } = parsePartition(text);
-  if (partition === undefined) throw new Error(`SITE_PARTITION ${JSON.stringify(text)} ${problem}`);
-  return partition;
+/** The partition this `astro build` renders, from the build's site config; undefined: everything. */
+export function findActivePartition(config: { partition?: Partition } = readSiteConfig()): Partition | undefined {
+  return config.partition;
 }
 
 /** Whether the item with this key is rendered by the given partition (every item when there is none). */

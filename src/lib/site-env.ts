@@ -1,5 +1,6 @@
-/** Where the pages read their data from: set by scripts/build/astro-step.ts for the `astro build` child process. */
+/** Where the pages read their data from: the build's site config (src/lib/site-config.ts). */
 import path from 'node:path';
+import { readSiteConfig } from './site-config.ts';
 
 export interface SiteEnv {
   snapshotDir: string;
@@ -9,11 +10,11 @@ export interface SiteEnv {
 }
 
 export function getSiteEnv(env: Readonly<Record<string, string | undefined>> = process.env): SiteEnv {
-  const origin = env.SITE_MEDIA_ORIGIN?.trim();
+  const config = readSiteConfig(env);
   return {
-    snapshotDir: path.resolve(env.SNAPSHOT_DIR ?? path.join(process.cwd(), '.cache', 'snapshot')),
-    siteDataDir: path.resolve(env.SITE_DATA_DIR ?? path.join(process.cwd(), '.cache', 'site-data')),
-    mediaOrigin: origin ? new URL(origin).origin : undefined,
-    title: env.SITE_TITLE?.trim() || undefined,
+    snapshotDir: path.resolve(config.snapshotDir),
+    siteDataDir: path.resolve(config.siteDataDir),
+    mediaOrigin: config.mediaOrigin ? new URL(config.mediaOrigin).origin : undefined,
+    title: config.title?.trim() || undefined,
   };
 }

@@ -32,8 +32,8 @@ describe('partitions', () => {
     assert.match(parsePartition('0/4').problem ?? '', /between 1 and K/);
     assert.match(parsePartition('5/4').problem ?? '', /between 1 and K/);
     assert.match(parsePartition('2-4').problem ?? '', /I\/K/);
-    assert.equal(findActivePartition({ SITE_PARTITION: '' }), undefined);
-    assert.throws(() => findActivePartition({ SITE_PARTITION: 'x' }), /SITE_PARTITION "x"/);
+    assert.equal(findActivePartition({}), undefined);
+    assert.deepEqual(findActivePartition({ partition: { index: 2, count: 4 } }), { index: 2, count: 4 });
   });
 
   it('is a build option', () => {

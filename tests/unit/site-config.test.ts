@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { toSiteConfig } from '../../scripts/build/astro-step.ts';
+import { loadBuildConfig } from '../../scripts/build/build-config.ts';
+import { parseSiteConfig, readSiteConfig } from '../../src/lib/site-config.ts';
+
+describe('the site config handed from the build to astro build', () => {
+  let dir = '';
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'site-config-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('carries the build options as typed values, read back as written', async () => {
+    const argv = ['--base', 'docs/snap', '--media-origin', 'https://cms.example.org/x', '--title', 'Nightly'];
+    const { config } = loadBuildConfig([...argv, '--partition', '2/3', '--cache', dir], {}, '/w');
+    assert.ok(config);
+    const written = toSiteConfig(config, '/s/snapshot', '/s/site-data');
+    const file = path.join(dir, 'config.json');
+    await writeFile(file, JSON.stringify(written));
+    const read = readSiteConfig({ SITE_CONFIG: file });
+    assert.equal(read.base, '/docs/snap/');
+    assert.equal(read.snapshotDir, '/s/snapshot');
+    assert.equal(read.siteDataDir, '/s/site-data');
+    assert.equal(read.title, 'Nightly');
+    assert.equal(read.mediaOrigin, 'https://cms.example.org');
+    assert.deepEqual(read.partition, { index: 2, count: 3 });
+    assert.equal(read.astroCacheDir, path.join(dir, 'astro'));
+  });
+
+  it('refuses a file that is not a site config, naming every problem', () => {
+    assert.throws(
+      () => parseSiteConfig(JSON.stringify({ snapshotDir: '', base: 'x', extra: 1 }), 'bad.json'),
+      (error: Error) =>
+        /bad\.json is not a site config/.test(error.message) &&
+        /snapshotDir/.test(error.message) &&
+        /base/.test(error.message) &&
+        /siteDataDir/.test(error.message),
+    );
+  });
+
+  it('falls back to the working folder when no build names a config (astro dev, astro check)', () => {
+    const config = readSiteConfig({});
+    assert.equal(config.base, '/');
+    assert.equal(config.snapshotDir, path.join(process.cwd(), '.cache', 'snapshot'));
+    assert.equal(config.partition, undefined);
+  });
+});
