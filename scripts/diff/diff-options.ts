@@ -1,5 +1,5 @@
 /** Flags of `npm run diff`, parsed into one frozen object; every problem is reported at once. */
-import { parseArgs } from 'node:util';
+import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
 
 const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
 const FAIL_ON = ['schema', 'items', 'any'] as const;
@@ -37,26 +37,10 @@ export class DiffUsageError extends Error {
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): value is T =>
   value !== undefined && (values as readonly string[]).includes(value);
 
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        format: { type: 'string', default: 'text' },
-        out: { type: 'string' },
-        'site-url': { type: 'string' },
-        'fail-on': { type: 'string' },
-        limit: { type: 'string', default: '20' },
-        verbose: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (error) {
-    throw new DiffUsageError([error instanceof Error ? error.message : String(error)]);
-  }
-}
+const DIFF_FLAGS: FlagSpec = {
+  values: ['from', 'to', 'format', 'out', 'site-url', 'fail-on', 'limit'],
+  switches: ['verbose'],
+};
 
 function checkSiteUrl(value: string | undefined, problems: string[]): string | undefined {
   if (value === undefined) return undefined;
@@ -66,8 +50,8 @@ function checkSiteUrl(value: string | undefined, problems: string[]): string | u
 }
 
 export function parseDiffOptions(argv: readonly string[]): Readonly<DiffOptions> {
-  const flags = parseFlags(argv);
-  const problems: string[] = [];
+  const { values, switches, problems } = parseFlags(argv, DIFF_FLAGS);
+  const flags: Record<string, string | undefined> = { format: 'text', limit: '20', ...values };
   if (flags.from === undefined) problems.push('--from DIR is required');
   if (flags.to === undefined) problems.push('--to DIR is required');
   if (!oneOf(DIFF_FORMATS, flags.format)) problems.push(`--format must be one of ${DIFF_FORMATS.join(', ')}`);
@@ -85,6 +69,6 @@ export function parseDiffOptions(argv: readonly string[]): Readonly<DiffOptions>
     siteUrl,
     failOn: failOn as DiffOptions['failOn'],
     limit,
-    verbose: flags.verbose,
+    verbose: switches.has('verbose'),
   });
 }
