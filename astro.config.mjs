@@ -1,5 +1,6 @@
 // @ts-check
-// The snapshot site: static output only. scripts/build/astro-step.ts passes the snapshot, site-data and output folders by env.
+// The snapshot site: static output only. scripts/build/astro-step.ts passes the snapshot, site-data and output
+// folders by env.
 import { defineConfig } from 'astro/config';
 
 /**

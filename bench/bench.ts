@@ -210,7 +210,10 @@ function averageItemBytes(dir: string, m: { files: Record<string, { bytes: numbe
   return Math.max(200, Math.round(bytes / Math.max(1, records)));
 }
 
-/** Three queries from the data (a common word, a rarer one, a two-word phrase), then an exact lookup by GUID and by URL. */
+/**
+ * Three queries from the data (a common word, a rarer one, a two-word phrase), then an exact lookup by GUID and by
+ * URL.
+ */
 function pickQueries(dir: string): string[] {
   const counts = new Map<string, number>();
   const lines = readFileSync(join(dir, 'search-records.ndjson'), 'utf8').split('\n').slice(0, 2000);

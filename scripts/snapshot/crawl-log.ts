@@ -59,7 +59,10 @@ export function createCrawlLog(): CrawlLog {
   };
 }
 
-/** Containers whose keys are data (property aliases, cultures), so `properties.title.value` aggregates as `properties.*.value`. */
+/**
+ * Containers whose keys are data (property aliases, cultures), so `properties.title.value` aggregates as
+ * `properties.*.value`.
+ */
 const MAP_CONTAINERS = new Set(['properties', 'cultures']);
 
 /** `aggregate` folds array indexes and map keys so that one kind of deviation is one report entry. */
@@ -79,12 +82,10 @@ export const formatIssues = (
   issues: readonly z.core.$ZodIssue[],
   pathPrefix = '',
 ): Array<{ path: string; message: string }> =>
-  issues
-    .slice(0, 20)
-    .map((issue) => ({
-      path: joinPath(pathPrefix, formatIssuePath(issue.path, false)) || '(body)',
-      message: issue.message,
-    }));
+  issues.slice(0, 20).map((issue) => ({
+    path: joinPath(pathPrefix, formatIssuePath(issue.path, false)) || '(body)',
+    message: issue.message,
+  }));
 
 function joinPath(prefix: string, part: string): string {
   if (prefix === '') return part;
