@@ -50,7 +50,9 @@ const MEDIA_ITEMS = `
   JOIN umbracoContentVersion cv ON cv.nodeId = n.id AND cv.current = 1
   WHERE n.nodeObjectType = '${MEDIA}' AND n.trashed = 0
   ORDER BY n.level, n.sortOrder`;
-const DOCUMENT_TYPES = `SELECT n.id, lower(n.uniqueId) AS key, ct.alias FROM umbracoNode n JOIN cmsContentType ct ON ct.nodeId = n.id WHERE n.nodeObjectType = '${DOCUMENT_TYPE}'`;
+const DOCUMENT_TYPES =
+  `SELECT n.id, lower(n.uniqueId) AS key, ct.alias FROM umbracoNode n JOIN cmsContentType ` +
+  `ct ON ct.nodeId = n.id WHERE n.nodeObjectType = '${DOCUMENT_TYPE}'`;
 /** Compositions and inheritance both live in cmsContentType2ContentType. */
 const COMPOSITIONS =
   'SELECT childContentTypeId AS child, parentContentTypeId AS parent FROM cmsContentType2ContentType';
