@@ -178,7 +178,8 @@ const resultFile = join(values['results-dir'], `${result.date.slice(0, 10)}-${it
 writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
 appendBenchmarkRow(values['benchmarks-file'], result);
 say(
-  `pipeline (generate excluded): ${result.pipeline.s} s, peak RSS of any step ${result.pipeline.peakRssMB} MB; crawl ratio ${result.crawl.ratio}; build ÷ Astro floor ${result.ratios.siteBuildToAstroFloor}${result.ratios.siteBuildToHugo === null ? '' : `, ÷ Hugo ${result.ratios.siteBuildToHugo}`}`,
+  `pipeline (generate excluded): ${result.pipeline.s} s, peak RSS of any step ${result.pipeline.peakRssMB} MB; ` +
+    `crawl ratio ${result.crawl.ratio}; build ÷ Astro floor ${result.ratios.siteBuildToAstroFloor}${result.ratios.siteBuildToHugo === null ? '' : `, ÷ Hugo ${result.ratios.siteBuildToHugo}`}`,
 );
 say(`results: ${resultFile}`);
 process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -188,7 +189,11 @@ function appendBenchmarkRow(file: string, r: typeof result): void {
   if (!existsSync(file)) {
     writeFileSync(
       file,
-      `# Benchmarks\n\nRows appended by \`npm run bench -- --items N --concurrency C\` (see bench/README.md for what each column means).\n\n| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s | crawl ratio | site data s | astro s | pages/s | search s | index MB | query ms (KB) | Astro floor s | Hugo s | build ÷ Astro floor | build ÷ Hugo | build ms/item | command | table ready ms (KB); slowest action ms (B) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`,
+      `# Benchmarks\n\nRows appended by \`npm run bench -- --items N --concurrency C\` (see bench/README.md for ` +
+        `what each column means).\n\n| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s ` +
+        `| crawl ratio | site data s | astro s | pages/s | search s | index MB | query ms (KB) | Astro floor s | ` +
+        `Hugo s | build ÷ Astro floor | build ÷ Hugo | build ms/item | command | table ready ms (KB); slowest ` +
+        `action ms (B) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`,
     );
   }
   const slowest = r.table.actions.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, bytes: 0 });
@@ -196,7 +201,12 @@ function appendBenchmarkRow(file: string, r: typeof result): void {
   const q = r.search.queries.map((x) => `${Math.round(x.ms)} (${Math.round(x.bytes / 1024)})`).join(', ');
   appendFileSync(
     file,
-    `| ${r.date.slice(0, 10)} | ${r.items} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${r.search.s} | ${r.search.indexMB} | ${q} | ${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} --concurrency ${r.concurrency}\` | ${t} |\n`,
+    `| ${r.date.slice(0, 10)} | ${r.items} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ` +
+      `${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ` +
+      `${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${r.search.s} | ${r.search.indexMB} | ${q} | ` +
+      `${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ` +
+      `${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} ` +
+      `--concurrency ${r.concurrency}\` | ${t} |\n`,
   );
 }
 
@@ -210,7 +220,10 @@ function averageItemBytes(dir: string, m: { files: Record<string, { bytes: numbe
   return Math.max(200, Math.round(bytes / Math.max(1, records)));
 }
 
-/** Three queries from the data (a common word, a rarer one, a two-word phrase), then an exact lookup by GUID and by URL. */
+/**
+ * Three queries from the data (a common word, a rarer one, a two-word phrase), then an exact lookup by GUID and by
+ * URL.
+ */
 function pickQueries(dir: string): string[] {
   const counts = new Map<string, number>();
   const lines = readFileSync(join(dir, 'search-records.ndjson'), 'utf8').split('\n').slice(0, 2000);

@@ -46,7 +46,8 @@ export async function runBuild(
     await recoverFolderSwap(config.outDir);
     const snapshot = await obtainSnapshot(config, env, io);
     progress(
-      `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ${snapshot.manifest.counts.media} media)`,
+      `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ` +
+        `${snapshot.manifest.counts.media} media)`,
     );
     const siteData = await prepareSiteData(snapshot.dir, path.join(config.cacheDir, 'site-data')).catch(
       (error: unknown) => {
@@ -99,7 +100,8 @@ export async function runBuild(
       `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} (base ${config.base})`,
     );
     out(
-      `build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`,
+      `build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ` +
+        `${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`,
     );
     out(
       `build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}`,

@@ -40,7 +40,8 @@ export async function validateSnapshot(dir: string, allowPartial: boolean): Prom
   if (manifest.status === 'partial' && !allowPartial) {
     throw new BuildError(
       BUILD_EXIT_CODES.snapshotPartial,
-      `the snapshot at ${dir} is partial (${manifest.counts.failures} failures); pass --allow-partial to build from it anyway`,
+      `the snapshot at ${dir} is partial (${manifest.counts.failures} failures); pass --allow-partial to build ` +
+        `from it anyway`,
     );
   }
   for (const [name, entry] of Object.entries(manifest.files)) {

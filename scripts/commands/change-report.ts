@@ -27,7 +27,8 @@ export async function reportChanges(
   try {
     const diff = await diffSnapshots(previous, config.out);
     say(
-      `snapshot: since ${diff.from.finishedAt}: ${describeChangeCounts(diff)} (npm run diff -- --from ${previous} --to ${config.out})`,
+      `snapshot: since ${diff.from.finishedAt}: ${describeChangeCounts(diff)} (npm run diff -- --from ` +
+        `${previous} --to ${config.out})`,
     );
   } catch (error) {
     say(

@@ -103,7 +103,8 @@ function summarise(
 ): number {
   const { counts, reused } = result.manifest;
   const totals = `${counts.content} content items, ${counts.media} media items, ${counts.contentTypes} content types`;
-  const notes = `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ${reused} reused`;
+  const notes =
+    `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ` + `${reused} reused`;
   if (result.shrink !== undefined) {
     stderr(
       `snapshot: refused: ${result.shrink.now} items where ${config.out} has ${result.shrink.previous}; ` +

@@ -44,7 +44,8 @@ export async function runSource(
     });
     const c = service.catalog;
     io.out(
-      `Serving ${config.dbPath} (Umbraco ${c.schema.version}+, ${c.documents.size} published content items, ${c.media.size} media items, ${c.languages.length} language(s))`,
+      `Serving ${config.dbPath} (Umbraco ${c.schema.version}+, ${c.documents.size} published content items, ` +
+        `${c.media.size} media items, ${c.languages.length} language(s))`,
     );
     io.out(`${service.url}${BASE_PATH}${config.apiKey ? ' (API key required)' : ''}, answering as ${config.flavor}`);
     return service;

@@ -1,8 +1,10 @@
 /**
  * Block List / Block Grid / rich-text blocks / Nested Content, normalised into one nested structure.
  * Umbraco facts relied on:
- * - v8–v14 block JSON: `{layout:{"Umbraco.BlockList"|…:[{contentUdi, settingsUdi, areas?}]}, contentData:[{contentTypeKey, udi, <alias>: value…}]}`.
- * - v15+: `contentData:[{contentTypeKey, key, values:[{alias, editorAlias, culture, segment, value}]}]`, layout items use `contentKey`.
+ * - v8–v14 block JSON: `{layout:{"Umbraco.BlockList"|…:[{contentUdi, settingsUdi, areas?}]},
+ * contentData:[{contentTypeKey, udi, <alias>: value…}]}`.
+ * - v15+: `contentData:[{contentTypeKey, key, values:[{alias, editorAlias, culture, segment, value}]}]`, layout
+ * items use `contentKey`.
  * - Block Grid layout items nest other layout items in `areas:[{key, items:[…]}]`; layout items may carry `config`.
  * - Nested Content (≤ v12): an array of objects carrying `ncContentTypeAlias`.
  */

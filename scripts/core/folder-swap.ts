@@ -1,6 +1,7 @@
 /**
  * Replacing a folder (a snapshot, a built site) without a moment where a reader finds nothing or half: the new one is
- * written beside as `<out>.tmp-<pid>`, the old one renamed to `<out>.old-<pid>`, the new one renamed in, the old removed.
+ * written beside as `<out>.tmp-<pid>`, the old one renamed to `<out>.old-<pid>`, the new one renamed in, the old
+ * removed.
  * A run killed between the two renames leaves `<out>` missing and `<out>.old-<pid>` whole; the next command that
  * reads or writes `<out>` puts it back (recoverFolderSwap).
  */

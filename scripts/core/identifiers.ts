@@ -1,6 +1,7 @@
 /**
  * Identifiers as Umbraco writes them in property values. GUIDs appear upper-case in `umbracoNode.uniqueId`, lower-case
- * without dashes in UDIs (`umb://document/<32 hex>`) and lower-case with dashes in block/picker JSON, so every comparison
+ * without dashes in UDIs (`umb://document/<32 hex>`) and lower-case with dashes in block/picker JSON, so every
+ * comparison
  * goes through `normalizeGuid`.
  */
 import type { ItemKind } from './snapshot-format.ts';

@@ -201,7 +201,9 @@ function findSource(
   return undefined;
 }
 
-/** The base URL without trailing slash or /cms/Ext/Migrations. The URL itself is never echoed: it could hold a secret. */
+/**
+ * The base URL without trailing slash or /cms/Ext/Migrations. The URL itself is never echoed: it could hold a secret.
+ */
 export function checkSourceUrl(text: string): string | { problem: string } {
   let url: URL;
   try {

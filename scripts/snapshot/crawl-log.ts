@@ -59,7 +59,10 @@ export function createCrawlLog(): CrawlLog {
   };
 }
 
-/** Containers whose keys are data (property aliases, cultures), so `properties.title.value` aggregates as `properties.*.value`. */
+/**
+ * Containers whose keys are data (property aliases, cultures), so `properties.title.value` aggregates as
+ * `properties.*.value`.
+ */
 const MAP_CONTAINERS = new Set(['properties', 'cultures']);
 
 /** `aggregate` folds array indexes and map keys so that one kind of deviation is one report entry. */

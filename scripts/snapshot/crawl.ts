@@ -199,13 +199,17 @@ function warnRepairs(stats: { repairedStrings: number; invalidUtf8Answers: numbe
   if (stats.repairedStrings > 0) {
     log.addWarning({
       code: 'text-repaired',
-      message: `${stats.repairedStrings} strings held lone surrogates (a string cut mid-character); each was made well-formed with U+FFFD`,
+      message:
+        `${stats.repairedStrings} strings held lone surrogates (a string cut mid-character); each was ` +
+        `made well-formed with U+FFFD`,
     });
   }
   if (stats.invalidUtf8Answers > 0) {
     log.addWarning({
       code: 'invalid-utf8',
-      message: `${stats.invalidUtf8Answers} answers were not valid UTF-8; their bad bytes became the replacement character U+FFFD`,
+      message:
+        `${stats.invalidUtf8Answers} answers were not valid UTF-8; their bad bytes became the ` +
+        `replacement character U+FFFD`,
     });
   }
 }

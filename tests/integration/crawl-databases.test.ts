@@ -26,7 +26,10 @@ const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
 const DOCUMENT_TYPE = 'A2CB7800-F571-4787-9638-BC48539A0EFB';
 
-/** Published view (schema guide §2.1): not trashed, published, and for variant documents the default culture published. */
+/**
+ * Published view (schema guide §2.1): not trashed, published, and for variant documents the default culture
+ * published.
+ */
 const PUBLISHED_DOCUMENTS = `
   SELECT n.id, n.parentId, c.contentTypeId AS typeId, pv.id AS versionId
   FROM umbracoNode n
@@ -47,7 +50,9 @@ const MEDIA_ITEMS = `
   JOIN umbracoContentVersion cv ON cv.nodeId = n.id AND cv.current = 1
   WHERE n.nodeObjectType = '${MEDIA}' AND n.trashed = 0
   ORDER BY n.level, n.sortOrder`;
-const DOCUMENT_TYPES = `SELECT n.id, lower(n.uniqueId) AS key, ct.alias FROM umbracoNode n JOIN cmsContentType ct ON ct.nodeId = n.id WHERE n.nodeObjectType = '${DOCUMENT_TYPE}'`;
+const DOCUMENT_TYPES =
+  `SELECT n.id, lower(n.uniqueId) AS key, ct.alias FROM umbracoNode n JOIN cmsContentType ` +
+  `ct ON ct.nodeId = n.id WHERE n.nodeObjectType = '${DOCUMENT_TYPE}'`;
 /** Compositions and inheritance both live in cmsContentType2ContentType. */
 const COMPOSITIONS =
   'SELECT childContentTypeId AS child, parentContentTypeId AS parent FROM cmsContentType2ContentType';

@@ -101,38 +101,46 @@ describe('demo-db generator', () => {
   it('keeps the version rules of every real database', () => {
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoDocument d WHERE (SELECT count(*) FROM umbracoContentVersion v WHERE v.nodeId = d.nodeId AND v."current" = 1) <> 1`,
+        `SELECT count(*) FROM umbracoDocument d WHERE (SELECT count(*) FROM umbracoContentVersion v WHERE ` +
+          `v.nodeId = d.nodeId AND v."current" = 1) <> 1`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id WHERE v."current" = 1 AND dv.published = 1`,
+        `SELECT count(*) FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id WHERE ` +
+          `v."current" = 1 AND dv.published = 1`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM (SELECT v.nodeId FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 GROUP BY v.nodeId HAVING count(*) > 1)`,
+        `SELECT count(*) FROM (SELECT v.nodeId FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON ` +
+          `dv.id = v.id AND dv.published = 1 GROUP BY v.nodeId HAVING count(*) > 1)`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoDocument d WHERE d.published = 1 AND NOT EXISTS (SELECT 1 FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = d.nodeId)`,
+        `SELECT count(*) FROM umbracoDocument d WHERE d.published = 1 AND NOT EXISTS (SELECT 1 FROM ` +
+          `umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE ` +
+          `v.nodeId = d.nodeId)`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoContentVersion v JOIN umbracoNode n ON n.id = v.nodeId WHERE n.nodeObjectType = '${MEDIA}' AND NOT EXISTS (SELECT 1 FROM umbracoMediaVersion m WHERE m.id = v.id)`,
+        `SELECT count(*) FROM umbracoContentVersion v JOIN umbracoNode n ON n.id = v.nodeId WHERE ` +
+          `n.nodeObjectType = '${MEDIA}' AND NOT EXISTS (SELECT 1 FROM umbracoMediaVersion m WHERE m.id = v.id)`,
       ),
       0,
     );
   });
 
   it('has published, edited, unpublished, draft-only and trashed documents', () => {
-    const published = `EXISTS (SELECT 1 FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = d.nodeId)`;
+    const published =
+      `EXISTS (SELECT 1 FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = ` +
+      `v.id AND dv.published = 1 WHERE v.nodeId = d.nodeId)`;
     assert.ok(
       Number(value(`SELECT count(*) FROM umbracoDocument d WHERE d.published = 1 AND d.edited = 1`)) > 0,
       'pending edits',
@@ -148,7 +156,8 @@ describe('demo-db generator', () => {
     assert.ok(
       Number(
         value(
-          `SELECT count(*) FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId WHERE n.trashed = 1 AND d.published = 1`,
+          `SELECT count(*) FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId WHERE n.trashed = 1 AND ` +
+            `d.published = 1`,
         ),
       ) > 0,
       'trashed but still flagged published',
@@ -156,7 +165,8 @@ describe('demo-db generator', () => {
     assert.ok(
       Number(
         value(
-          `SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoDocument d ON d.nodeId = c.nodeId WHERE d.published = 1 AND c.published = 0`,
+          `SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoDocument d ON d.nodeId = c.nodeId ` +
+            `WHERE d.published = 1 AND c.published = 0`,
         ),
       ) > 0,
       'unpublished cultures',
@@ -169,7 +179,8 @@ describe('demo-db generator', () => {
       [-21, MEDIA],
     ] as const) {
       const trashed = all(
-        `SELECT n.id, n.parentId, n.level, n.path, p.path AS parentPath, p.level AS parentLevel FROM umbracoNode n LEFT JOIN umbracoNode p ON p.id = n.parentId WHERE n.trashed = 1 AND n.nodeObjectType = ?`,
+        `SELECT n.id, n.parentId, n.level, n.path, p.path AS parentPath, p.level AS parentLevel FROM ` +
+          `umbracoNode n LEFT JOIN umbracoNode p ON p.id = n.parentId WHERE n.trashed = 1 AND n.nodeObjectType = ?`,
         type,
       );
       assert.ok(trashed.length > 0, `trashed items under ${bin}`);
@@ -181,7 +192,9 @@ describe('demo-db generator', () => {
     }
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoNode n JOIN umbracoNode p ON p.id = n.parentId WHERE n.id > 0 AND n.nodeObjectType IN ('${DOCUMENT}', '${MEDIA}') AND (n.path <> p.path || ',' || n.id OR n.level <> p.level + 1) AND n.parentId NOT IN (-20, -21)`,
+        `SELECT count(*) FROM umbracoNode n JOIN umbracoNode p ON p.id = n.parentId WHERE n.id > 0 AND ` +
+          `n.nodeObjectType IN ('${DOCUMENT}', '${MEDIA}') AND (n.path <> p.path || ',' || n.id OR n.level <> ` +
+          `p.level + 1) AND n.parentId NOT IN (-20, -21)`,
       ),
       0,
     );
@@ -190,19 +203,22 @@ describe('demo-db generator', () => {
   it('keeps references between tables intact', () => {
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoPropertyData pd LEFT JOIN umbracoContentVersion v ON v.id = pd.versionId WHERE v.id IS NULL`,
+        `SELECT count(*) FROM umbracoPropertyData pd LEFT JOIN umbracoContentVersion v ON v.id = pd.versionId ` +
+          `WHERE v.id IS NULL`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM cmsPropertyType pt LEFT JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId WHERE dt.nodeId IS NULL`,
+        `SELECT count(*) FROM cmsPropertyType pt LEFT JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId ` +
+          `WHERE dt.nodeId IS NULL`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoContent c LEFT JOIN cmsContentType ct ON ct.nodeId = c.contentTypeId WHERE ct.nodeId IS NULL`,
+        `SELECT count(*) FROM umbracoContent c LEFT JOIN cmsContentType ct ON ct.nodeId = c.contentTypeId WHERE ` +
+          `ct.nodeId IS NULL`,
       ),
       0,
     );
@@ -212,7 +228,8 @@ describe('demo-db generator', () => {
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoPropertyData WHERE (intValue IS NOT NULL) + (decimalValue IS NOT NULL) + (dateValue IS NOT NULL) + (varcharValue IS NOT NULL) + (textValue IS NOT NULL) <> 1`,
+        `SELECT count(*) FROM umbracoPropertyData WHERE (intValue IS NOT NULL) + (decimalValue IS NOT NULL) + ` +
+          `(dateValue IS NOT NULL) + (varcharValue IS NOT NULL) + (textValue IS NOT NULL) <> 1`,
       ),
       0,
     );
@@ -225,7 +242,8 @@ describe('demo-db generator', () => {
     assert.ok(
       Number(
         value(
-          `SELECT count(*) FROM (SELECT parentContentTypeId FROM cmsContentType2ContentType GROUP BY 1 HAVING count(*) >= 2)`,
+          `SELECT count(*) FROM (SELECT parentContentTypeId FROM cmsContentType2ContentType GROUP BY 1 HAVING ` +
+            `count(*) >= 2)`,
         ),
       ) >= 2,
       'shared compositions',
@@ -245,7 +263,8 @@ describe('demo-db generator', () => {
     );
     for (const editor of EDITORS) {
       const rows = value(
-        `SELECT count(*) FROM umbracoPropertyData pd JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId WHERE dt.propertyEditorAlias = '${editor}'`,
+        `SELECT count(*) FROM umbracoPropertyData pd JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId JOIN ` +
+          `umbracoDataType dt ON dt.nodeId = pt.dataTypeId WHERE dt.propertyEditorAlias = '${editor}'`,
       );
       assert.ok(Number(rows) > 0, `${editor} has stored values`);
     }
@@ -271,7 +290,8 @@ describe('demo-db generator', () => {
     assert.ok(Number(value('SELECT count(*) FROM umbracoContentVersionCultureVariation')) > 0);
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoContent x ON x.nodeId = c.nodeId JOIN cmsContentType ct ON ct.nodeId = x.contentTypeId WHERE ct.variations = 0`,
+        `SELECT count(*) FROM umbracoDocumentCultureVariation c JOIN umbracoContent x ON x.nodeId = c.nodeId ` +
+          `JOIN cmsContentType ct ON ct.nodeId = x.contentTypeId WHERE ct.variations = 0`,
       ),
       0,
     );
@@ -299,25 +319,32 @@ describe('demo-db generator', () => {
     const languages = Number(value('SELECT count(*) FROM umbracoLanguage'));
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN umbracoDocument d ON d.nodeId = n.id WHERE u.isDraft = 0 AND d.published = 0`,
+        `SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN ` +
+          `umbracoDocument d ON d.nodeId = n.id WHERE u.isDraft = 0 AND d.published = 0`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN umbracoDocumentCultureVariation c ON c.nodeId = n.id AND c.languageId = u.languageId WHERE u.isDraft = 0 AND c.published = 0`,
+        `SELECT count(*) FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId JOIN ` +
+          `umbracoDocumentCultureVariation c ON c.nodeId = n.id AND c.languageId = u.languageId WHERE u.isDraft = ` +
+          `0 AND c.published = 0`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM umbracoNode n JOIN umbracoContent x ON x.nodeId = n.id JOIN cmsContentType ct ON ct.nodeId = x.contentTypeId WHERE ct.variations = 0 AND n.nodeObjectType = '${DOCUMENT}' AND (SELECT count(*) FROM umbracoDocumentUrl u WHERE u.uniqueId = n.uniqueId AND u.isDraft = 1) <> ${languages}`,
+        `SELECT count(*) FROM umbracoNode n JOIN umbracoContent x ON x.nodeId = n.id JOIN cmsContentType ct ON ` +
+          `ct.nodeId = x.contentTypeId WHERE ct.variations = 0 AND n.nodeObjectType = '${DOCUMENT}' AND (SELECT ` +
+          `count(*) FROM umbracoDocumentUrl u WHERE u.uniqueId = n.uniqueId AND u.isDraft = 1) <> ${languages}`,
       ),
       0,
     );
     assert.equal(
       value(
-        `SELECT count(*) FROM (SELECT n.parentId, u.languageId, u.urlSegment FROM umbracoDocumentUrl u JOIN umbracoNode n ON n.uniqueId = u.uniqueId WHERE u.isDraft = 0 AND n.trashed = 0 GROUP BY 1, 2, 3 HAVING count(*) > 1)`,
+        `SELECT count(*) FROM (SELECT n.parentId, u.languageId, u.urlSegment FROM umbracoDocumentUrl u JOIN ` +
+          `umbracoNode n ON n.uniqueId = u.uniqueId WHERE u.isDraft = 0 AND n.trashed = 0 GROUP BY 1, 2, 3 HAVING ` +
+          `count(*) > 1)`,
       ),
       0,
     );
@@ -325,7 +352,8 @@ describe('demo-db generator', () => {
 
   it('includes broken references and references to trashed items', () => {
     const udis = all(
-      `SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE coalesce(varcharValue, textValue) LIKE 'umb://document/%'`,
+      `SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE coalesce(varcharValue, ` +
+        `textValue) LIKE 'umb://document/%'`,
     )
       .flatMap((r) => String(r.v).split(','))
       .map((u) => u.slice(-32).toUpperCase());
@@ -367,7 +395,8 @@ describe('demo-db generator', () => {
       assert.equal(Object.keys(r.values).length, stored.get(r.key) ?? 0, `values of ${r.id}`);
     const paths = new Map(
       all(
-        `SELECT v.nodeId AS id, m.path FROM umbracoContentVersion v JOIN umbracoMediaVersion m ON m.id = v.id WHERE v."current" = 1`,
+        `SELECT v.nodeId AS id, m.path FROM umbracoContentVersion v JOIN umbracoMediaVersion m ON m.id = v.id ` +
+          `WHERE v."current" = 1`,
       ).map((r) => [r.id, r.path]),
     );
     for (const r of records.filter((x) => x.kind === 'media' && x.contentTypeAlias === 'Image')) {

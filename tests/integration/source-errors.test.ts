@@ -120,7 +120,8 @@ describe('errors', () => {
       const v7 = join(dir, 'v7.db');
       const old = new DatabaseSync(v7);
       old.exec(
-        'CREATE TABLE umbracoNode (id INTEGER); CREATE TABLE cmsDocument (nodeId INTEGER); CREATE TABLE cmsContentXml (nodeId INTEGER)',
+        'CREATE TABLE umbracoNode (id INTEGER); CREATE TABLE cmsDocument (nodeId INTEGER); CREATE TABLE ' +
+          'cmsContentXml (nodeId INTEGER)',
       );
       old.close();
       await assert.rejects(startReadService({ dbPath: v7 }), /Umbraco 7/);

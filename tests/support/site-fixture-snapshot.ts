@@ -46,7 +46,10 @@ const withAliases = (props: FixtureItem['properties']) =>
     Object.entries(props ?? {}).map(([alias, p]) => [alias, { alias, editorAlias: p.editorAlias, value: p.value }]),
   );
 
-/** Index lines and chunk text for items flattened in tree order, the chunk named `chunk`, byte offsets from `startOffset`. */
+/**
+ * Index lines and chunk text for items flattened in tree order, the chunk named `chunk`, byte offsets from
+ * `startOffset`.
+ */
 function flatten(
   kind: ItemKind,
   roots: FixtureItem[],

@@ -1,6 +1,7 @@
 /**
  * Known XSS payloads (OWASP cheat sheet, PortSwigger cheat sheet, html5sec.org classics), each of which would set
- * `window.__xss` or open a dialog if any script from a CMS value ran. Used by the sanitiser unit test and the browser test.
+ * `window.__xss` or open a dialog if any script from a CMS value ran. Used by the sanitiser unit test and the
+ * browser test.
  */
 const JS = 'window.__xss=1;alert(1)';
 

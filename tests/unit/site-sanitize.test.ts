@@ -56,7 +56,8 @@ describe('rich text sanitiser', () => {
       '<h2>T</h2><p><strong>b</strong> <a href="https://example.com/x?a=1&amp;b=2" target="_blank">x</a></p><table><tr><td colspan="2">c</td></tr></table>';
     assert.equal(
       sanitizeRichText(html, resolve),
-      '<h5>T</h5><p><strong>b</strong> <a href="https://example.com/x?a=1&amp;b=2" rel="noopener noreferrer nofollow">x</a></p><table><tr><td colspan="2">c</td></tr></table>',
+      '<h5>T</h5><p><strong>b</strong> <a href="https://example.com/x?a=1&amp;b=2" rel="noopener noreferrer ' +
+        'nofollow">x</a></p><table><tr><td colspan="2">c</td></tr></table>',
     );
   });
 

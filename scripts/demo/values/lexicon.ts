@@ -18,16 +18,21 @@ const words = (text: string): string[] => text.split('|');
 export const LEXICONS: Record<string, Lexicon> = {
   'en-US': {
     adjectives: words(
-      'quiet|bright|northern|hidden|golden|wild|simple|modern|classic|green|salty|frozen|sunny|rainy|urban|local|ancient|quick|gentle|bold|secret|honest|tiny|grand|rustic|crisp|warm|smart|slow|open',
+      'quiet|bright|northern|hidden|golden|wild|simple|modern|classic|green|salty|frozen|sunny|rainy|urban|' +
+        'local|ancient|quick|gentle|bold|secret|honest|tiny|grand|rustic|crisp|warm|smart|slow|open',
     ),
     nouns: words(
-      'harbour|forest|kitchen|island|bicycle|garden|market|bridge|lantern|library|mountain|river|coffee|village|festival|workshop|journey|lighthouse|meadow|station|harvest|canoe|cabin|bakery|trail|orchard|studio|ferry|castle|beach',
+      'harbour|forest|kitchen|island|bicycle|garden|market|bridge|lantern|library|mountain|river|coffee|' +
+        'village|festival|workshop|journey|lighthouse|meadow|station|harvest|canoe|cabin|bakery|trail|orchard|' +
+        'studio|ferry|castle|beach',
     ),
     topics: words(
-      'Weekend|Spring|Winter|Summer|Autumn|Family|Budget|Weekday|Evening|Morning|Holiday|Rainy day|City|Coastal|Mountain|Beginner|Expert|Kids|Outdoor|Indoor',
+      'Weekend|Spring|Winter|Summer|Autumn|Family|Budget|Weekday|Evening|Morning|Holiday|Rainy day|City|' +
+        'Coastal|Mountain|Beginner|Expert|Kids|Outdoor|Indoor',
     ),
     verbs: words(
-      'explores|reveals|changes|celebrates|connects|inspires|protects|shapes|welcomes|remembers|builds|follows|lights|feeds|crosses',
+      'explores|reveals|changes|celebrates|connects|inspires|protects|shapes|welcomes|remembers|builds|follows|' +
+        'lights|feeds|crosses',
     ),
     and: 'and',
     guide: 'guide',
@@ -35,16 +40,21 @@ export const LEXICONS: Record<string, Lexicon> = {
   },
   da: {
     adjectives: words(
-      'stille|lyse|nordlige|skjulte|gyldne|vilde|enkle|moderne|klassiske|grønne|salte|frosne|solrige|regnfulde|urbane|lokale|gamle|hurtige|blide|modige|hemmelige|ærlige|små|store|rustikke|sprøde|varme|kloge|langsomme|åbne',
+      'stille|lyse|nordlige|skjulte|gyldne|vilde|enkle|moderne|klassiske|grønne|salte|frosne|solrige|regnfulde|' +
+        'urbane|lokale|gamle|hurtige|blide|modige|hemmelige|ærlige|små|store|rustikke|sprøde|varme|kloge|' +
+        'langsomme|åbne',
     ),
     nouns: words(
-      'havn|skov|køkken|ø|cykel|have|marked|bro|lanterne|bibliotek|bjerg|å|kaffe|landsby|festival|værksted|rejse|fyrtårn|eng|station|høst|kano|hytte|bageri|sti|frugthave|atelier|færge|slot|strand',
+      'havn|skov|køkken|ø|cykel|have|marked|bro|lanterne|bibliotek|bjerg|å|kaffe|landsby|festival|værksted|' +
+        'rejse|fyrtårn|eng|station|høst|kano|hytte|bageri|sti|frugthave|atelier|færge|slot|strand',
     ),
     topics: words(
-      'Weekend|Forår|Vinter|Sommer|Efterår|Familie|Budget|Hverdag|Aften|Morgen|Ferie|Regnvejrsdag|By|Kyst|Bjerg|Begynder|Ekspert|Børn|Udendørs|Indendørs',
+      'Weekend|Forår|Vinter|Sommer|Efterår|Familie|Budget|Hverdag|Aften|Morgen|Ferie|Regnvejrsdag|By|Kyst|' +
+        'Bjerg|Begynder|Ekspert|Børn|Udendørs|Indendørs',
     ),
     verbs: words(
-      'udforsker|afslører|ændrer|fejrer|forbinder|inspirerer|beskytter|former|byder velkommen|husker|bygger|følger|oplyser|nærer|krydser',
+      'udforsker|afslører|ændrer|fejrer|forbinder|inspirerer|beskytter|former|byder velkommen|husker|bygger|' +
+        'følger|oplyser|nærer|krydser',
     ),
     and: 'og',
     guide: 'guide',
@@ -52,16 +62,22 @@ export const LEXICONS: Record<string, Lexicon> = {
   },
   es: {
     adjectives: words(
-      'tranquilo|brillante|norteño|escondido|dorado|salvaje|sencillo|moderno|clásico|verde|salado|helado|soleado|lluvioso|urbano|local|antiguo|rápido|suave|audaz|secreto|honesto|pequeño|grande|rústico|crujiente|cálido|listo|lento|abierto',
+      'tranquilo|brillante|norteño|escondido|dorado|salvaje|sencillo|moderno|clásico|verde|salado|helado|' +
+        'soleado|lluvioso|urbano|local|antiguo|rápido|suave|audaz|secreto|honesto|pequeño|grande|rústico|' +
+        'crujiente|cálido|listo|lento|abierto',
     ),
     nouns: words(
-      'puerto|bosque|cocina|isla|bicicleta|jardín|mercado|puente|farol|biblioteca|montaña|río|café|pueblo|festival|taller|viaje|faro|prado|estación|cosecha|canoa|cabaña|panadería|sendero|huerto|estudio|ferry|castillo|playa',
+      'puerto|bosque|cocina|isla|bicicleta|jardín|mercado|puente|farol|biblioteca|montaña|río|café|pueblo|' +
+        'festival|taller|viaje|faro|prado|estación|cosecha|canoa|cabaña|panadería|sendero|huerto|estudio|ferry|' +
+        'castillo|playa',
     ),
     topics: words(
-      'Fin de semana|Primavera|Invierno|Verano|Otoño|Familia|Presupuesto|Entre semana|Noche|Mañana|Vacaciones|Día lluvioso|Ciudad|Costa|Montaña|Principiante|Experto|Niños|Exterior|Interior',
+      'Fin de semana|Primavera|Invierno|Verano|Otoño|Familia|Presupuesto|Entre semana|Noche|Mañana|Vacaciones|' +
+        'Día lluvioso|Ciudad|Costa|Montaña|Principiante|Experto|Niños|Exterior|Interior',
     ),
     verbs: words(
-      'explora|revela|cambia|celebra|conecta|inspira|protege|forma|acoge|recuerda|construye|sigue|ilumina|alimenta|cruza',
+      'explora|revela|cambia|celebra|conecta|inspira|protege|forma|acoge|recuerda|construye|sigue|ilumina|' +
+        'alimenta|cruza',
     ),
     and: 'y',
     guide: 'guía',
@@ -69,16 +85,22 @@ export const LEXICONS: Record<string, Lexicon> = {
   },
   de: {
     adjectives: words(
-      'stiller|heller|nördlicher|versteckter|goldener|wilder|einfacher|moderner|klassischer|grüner|salziger|gefrorener|sonniger|regnerischer|urbaner|lokaler|alter|schneller|sanfter|mutiger|geheimer|ehrlicher|kleiner|großer|rustikaler|frischer|warmer|kluger|langsamer|offener',
+      'stiller|heller|nördlicher|versteckter|goldener|wilder|einfacher|moderner|klassischer|grüner|salziger|' +
+        'gefrorener|sonniger|regnerischer|urbaner|lokaler|alter|schneller|sanfter|mutiger|geheimer|ehrlicher|' +
+        'kleiner|großer|rustikaler|frischer|warmer|kluger|langsamer|offener',
     ),
     nouns: words(
-      'Hafen|Wald|Küche|Insel|Fahrrad|Garten|Markt|Brücke|Laterne|Bücherei|Berg|Fluss|Kaffee|Dorf|Festival|Werkstatt|Reise|Leuchtturm|Wiese|Bahnhof|Ernte|Kanu|Hütte|Bäckerei|Pfad|Obstgarten|Atelier|Fähre|Schloss|Strand',
+      'Hafen|Wald|Küche|Insel|Fahrrad|Garten|Markt|Brücke|Laterne|Bücherei|Berg|Fluss|Kaffee|Dorf|Festival|' +
+        'Werkstatt|Reise|Leuchtturm|Wiese|Bahnhof|Ernte|Kanu|Hütte|Bäckerei|Pfad|Obstgarten|Atelier|Fähre|' +
+        'Schloss|Strand',
     ),
     topics: words(
-      'Wochenende|Frühling|Winter|Sommer|Herbst|Familie|Budget|Alltag|Abend|Morgen|Urlaub|Regentag|Stadt|Küste|Gebirge|Anfänger|Experte|Kinder|Draußen|Drinnen',
+      'Wochenende|Frühling|Winter|Sommer|Herbst|Familie|Budget|Alltag|Abend|Morgen|Urlaub|Regentag|Stadt|Küste|' +
+        'Gebirge|Anfänger|Experte|Kinder|Draußen|Drinnen',
     ),
     verbs: words(
-      'erkundet|zeigt|verändert|feiert|verbindet|inspiriert|schützt|formt|begrüßt|erinnert|baut|folgt|erhellt|nährt|überquert',
+      'erkundet|zeigt|verändert|feiert|verbindet|inspiriert|schützt|formt|begrüßt|erinnert|baut|folgt|erhellt|' +
+        'nährt|überquert',
     ),
     and: 'und',
     guide: 'Ratgeber',
@@ -110,10 +132,12 @@ export const ODD_NAMES: readonly string[] = [
 
 /** Author names, from several countries (and one apostrophe). */
 export const FIRST_NAMES = words(
-  'Ada|Søren|Zoë|José|Ingrid|Mette|Liam|Amara|Björn|Chiara|Dmitri|Freja|Hiroshi|Inés|Jonas|Kirsten|Lucía|Malik|Nora|Oskar|Priya|Rasmus|Sofía|Tobias|Ulla|Wei',
+  'Ada|Søren|Zoë|José|Ingrid|Mette|Liam|Amara|Björn|Chiara|Dmitri|Freja|Hiroshi|Inés|Jonas|Kirsten|Lucía|Malik|' +
+    'Nora|Oskar|Priya|Rasmus|Sofía|Tobias|Ulla|Wei',
 );
 export const LAST_NAMES = words(
-  "Lovelace|Kierkegaard|O'Brien|Núñez|Bergström|Jørgensen|Schäfer|Okafor|Lindqvist|Rossi|Ivanov|Sørensen|Tanaka|García|Müller|Nielsen|Fernández|Haddad|Andersen|Østergaard|Patel|Holm|Dubois|Weiß|Kowalski|Chen",
+  "Lovelace|Kierkegaard|O'Brien|Núñez|Bergström|Jørgensen|Schäfer|Okafor|Lindqvist|Rossi|Ivanov|Sørensen|" +
+    'Tanaka|García|Müller|Nielsen|Fernández|Haddad|Andersen|Østergaard|Patel|Holm|Dubois|Weiß|Kowalski|Chen',
 );
 
 /** Culture names of skeleton pages; other names are the same in every culture. */

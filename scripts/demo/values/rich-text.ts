@@ -54,7 +54,10 @@ function image(random: Random, refs: ReferencePool): string {
   const target = refs.image(random);
   const width = 500;
   const height = Math.round((target.height / Math.max(target.width, 1)) * width);
-  return `<p><img src="${target.path}?rmode=max&amp;width=${width}&amp;height=${height}" alt="" width="${width}" height="${height}" data-udi="${udi('media', target.key)}"></p>`;
+  return (
+    `<p><img src="${target.path}?rmode=max&amp;width=${width}&amp;height=${height}" alt="" ` +
+    `width="${width}" height="${height}" data-udi="${udi('media', target.key)}"></p>`
+  );
 }
 
 function list(random: Random, iso: string): string {

@@ -1,6 +1,7 @@
 /**
  * What a Content Migration Read Service may send (docs: read-api.md), in two layers per body:
- * - `*Core`: what the snapshot relies on (ids, keys, names, type aliases, tree shape). Failing it makes the answer unusable.
+ * - `*Core`: what the snapshot relies on (ids, keys, names, type aliases, tree shape). Failing it makes the answer
+ * unusable.
  * The full documented shapes, one per interface variant, are in source-variants.ts: failing every one is a deviation,
  * recorded and tolerated.
  */

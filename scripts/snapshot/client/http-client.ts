@@ -38,7 +38,8 @@ export interface HttpClient {
   get(operation: string, query?: Record<string, string | number>): Promise<HttpOutcome>;
   /**
    * `answers` counts HTTP responses of any status: 0 after the first request means the source was never reached.
-   * `repairedStrings` counts strings that held lone surrogates, `invalidUtf8Answers` answers whose bytes were not UTF-8.
+   * `repairedStrings` counts strings that held lone surrogates, `invalidUtf8Answers` answers whose bytes were not
+   * UTF-8.
    */
   readonly stats: HttpStats;
   readonly signal: AbortSignal;

@@ -106,7 +106,9 @@ export async function crawlContentTypes(
           operation: 'GetContentTypeByKey',
           status: 0,
           attempts: 0,
-          message: `content-type discovery stopped at --max-content-types ${maxLookups}: ${wave.length - budget} more referenced types not fetched`,
+          message:
+            `content-type discovery stopped at --max-content-types ${maxLookups}: ` +
+            `${wave.length - budget} more referenced types not fetched`,
         });
         wave = wave.slice(0, budget);
         pendingKeys.clear();

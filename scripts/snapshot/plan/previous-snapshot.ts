@@ -27,7 +27,10 @@ interface OldEntry {
 }
 
 export interface PreviousSnapshot {
-  /** Ids whose summary, and every ancestor's summary, is unchanged: their old full item is still what the source holds. */
+  /**
+   * Ids whose summary, and every ancestor's summary, is unchanged: their old full item is still what the source
+   * holds.
+   */
   listReusable(kind: ItemKind, entries: readonly TreeEntry[]): Set<number>;
   /** The old item's JSON line, or undefined when its chunk no longer matches the old manifest. */
   findItemJson(kind: ItemKind, id: number): Promise<string | undefined>;

@@ -68,7 +68,10 @@ function describeNonSqlite(path: string, kind: string): string {
     case 'sql-server':
       return `${path} looks like a SQL Server data file; only Umbraco SQLite databases (v10+) are supported`;
     case 'sql-ce':
-      return `${path} looks like a SQL CE (.sdf) file from Umbraco 7/8; only Umbraco SQLite databases (v10+) are supported`;
+      return (
+        `${path} looks like a SQL CE (.sdf) file from Umbraco 7/8; only Umbraco SQLite databases (v10+) ` +
+        `are supported`
+      );
     default:
       return `${path} is not a SQLite database`;
   }

@@ -146,7 +146,8 @@ export function listCompositionLinks(db: Database): TypeLink[] {
 export function listAllowedChildLinks(db: Database): TypeLink[] {
   return db
     .all<R>(
-      'SELECT Id AS fromId, AllowedId AS toId, SortOrder AS sortOrder FROM cmsContentTypeAllowedContentType ORDER BY Id, SortOrder',
+      'SELECT Id AS fromId, AllowedId AS toId, SortOrder AS sortOrder FROM cmsContentTypeAllowedContentType ' +
+        'ORDER BY Id, SortOrder',
     )
     .map((r) => ({ fromId: r.fromId as number, toId: r.toId as number, sortOrder: r.sortOrder as number }));
 }
@@ -154,7 +155,8 @@ export function listAllowedChildLinks(db: Database): TypeLink[] {
 export function listTypeTemplates(db: Database): TypeTemplate[] {
   return db
     .all<R>(
-      'SELECT contentTypeNodeId AS contentTypeId, templateNodeId AS templateId, IsDefault AS isDefault FROM cmsDocumentType',
+      'SELECT contentTypeNodeId AS contentTypeId, templateNodeId AS templateId, IsDefault AS isDefault FROM ' +
+        'cmsDocumentType',
     )
     .map((r) => ({
       contentTypeId: r.contentTypeId as number,

@@ -25,7 +25,8 @@ interface LanguageRow {
 
 export function listLanguages(db: Database): Language[] {
   const rows = db.all<LanguageRow>(
-    'SELECT id, languageISOCode AS iso, languageCultureName AS name, isDefaultVariantLang AS isDefault FROM umbracoLanguage ORDER BY id',
+    'SELECT id, languageISOCode AS iso, languageCultureName AS name, isDefaultVariantLang AS isDefault FROM ' +
+      'umbracoLanguage ORDER BY id',
   );
   const languages = rows.map((r) => ({
     id: r.id,

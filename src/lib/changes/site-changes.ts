@@ -1,5 +1,6 @@
 /**
- * The change list since the previous snapshot, as the build wrote it into the site data (scripts/build/changes-step.ts),
+ * The change list since the previous snapshot, as the build wrote it into the site data
+ * (scripts/build/changes-step.ts),
  * loaded once per build process; undefined when the build had nothing to compare with.
  */
 import { readFile } from 'node:fs/promises';

@@ -10,31 +10,36 @@ export const INVENTORIES: readonly InventoryInfo[] = [
     name: 'items',
     title: 'Items',
     description:
-      "Every content and media item with id, key, parent key, name, type, tree path, URL, dates, level, sort order and languages; one row per language for culture-variant items, with that language's URL.",
+      'Every content and media item with id, key, parent key, name, type, tree path, URL, dates, level, sort ' +
+      "order and languages; one row per language for culture-variant items, with that language's URL.",
   },
   {
     name: 'content-types',
     title: 'Content types by usage',
     description:
-      'Every content, element and media type with its items, block uses, the types composing it, inheriting from it or allowing it as a child, and whether anything uses it at all.',
+      'Every content, element and media type with its items, block uses, the types composing it, inheriting ' +
+      'from it or allowing it as a child, and whether anything uses it at all.',
   },
   {
     name: 'fill-rates',
     title: 'Fill rates',
     description:
-      'Every type × property (× language for variant items, and over block instances for element types): how many hold a value, linked to the items that lack it.',
+      'Every type × property (× language for variant items, and over block instances for element types): how ' +
+      'many hold a value, linked to the items that lack it.',
   },
   {
     name: 'editors',
     title: 'Property editor census',
     description:
-      'Each property editor alias with the types, properties and items that use it, counting editors nested inside block elements.',
+      'Each property editor alias with the types, properties and items that use it, counting editors nested ' +
+      'inside block elements.',
   },
   {
     name: 'broken-references',
     title: 'Broken references',
     description:
-      'Every reference in a property value (UDI, GUID, int id, localLink, data-udi) that points at nothing in the snapshot.',
+      'Every reference in a property value (UDI, GUID, int id, localLink, data-udi) that points at nothing in ' +
+      'the snapshot.',
   },
   {
     name: 'orphan-media',

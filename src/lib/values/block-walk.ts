@@ -1,4 +1,6 @@
-/** Visits every property value inside blocks (any depth: areas, settings, blocks in rich text, JSON held in strings). */
+/**
+ * Visits every property value inside blocks (any depth: areas, settings, blocks in rich text, JSON held in strings).
+ */
 import {
   findBlockStructure,
   walkElements,

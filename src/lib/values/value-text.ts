@@ -1,4 +1,6 @@
-/** Plain text of a property value (search records, fill rate): HTML stripped, blocks flattened, identifiers left out. */
+/**
+ * Plain text of a property value (search records, fill rate): HTML stripped, blocks flattened, identifiers left out.
+ */
 import { findBlockStructure, walkElements } from '../../../scripts/core/block-value.ts';
 import { normalizeGuid, parseEmbeddedJson, parseUdi } from '../../../scripts/core/identifiers.ts';
 
