@@ -5,8 +5,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { fingerprint } from '../support/fingerprint.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
@@ -39,23 +39,6 @@ async function proxy(rules: FaultRule[], seed = 7): Promise<FaultSource> {
   const started = await startFaultSource({ target: service.url, rules, seed, maxHoldMs: 2000 });
   proxies.push(started);
   return started;
-}
-
-/** Every file under `dir` with its sha256, to show a folder is byte-identical. */
-async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  const entries = await Promise.all(
-    names.map(async (entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return [
-        path.relative(dir, file),
-        createHash('sha256')
-          .update(await readFile(file))
-          .digest('hex'),
-      ] as const;
-    }),
-  );
-  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** The data files, whose checksums must not depend on how the crawl went. */

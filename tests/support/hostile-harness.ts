@@ -4,8 +4,7 @@
  * are byte-identical" (a refused run) or "the new snapshot validates and the site was built" (an accepted one).
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -17,6 +16,9 @@ import {
 } from '../../scripts/core/snapshot-format.ts';
 import { startHostileSource, type HostileSource, type Misbehaviour } from './hostile-source.ts';
 import { runMeasured, type MeasuredRun } from './measured-child.ts';
+import { fingerprintIfPresent as fingerprint } from './fingerprint.ts';
+
+export { fingerprint };
 
 export const HOSTILE_KEY = 'Hostile+Key/with"odd\\chars é 0123456789';
 export const FAST = [
@@ -74,24 +76,6 @@ export const dropWorkspace = (workspace: Workspace): Promise<void> =>
 function buildFrom(source: HostileSource, workspace: Workspace, args: string[]): Promise<MeasuredRun> {
   const argv = ['--source', source.url, '--cache', workspace.cache, '--out', workspace.dist, ...FAST, ...args];
   return runMeasured('build', argv, { SNAPSHOT_API_KEY: HOSTILE_KEY });
-}
-
-/** Every file under `dir` with its sha256 (missing folder: empty). */
-export async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const found = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = found.filter((entry) => entry.isFile());
-  const pairs = await Promise.all(
-    files.map(async (entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return [
-        path.relative(dir, file),
-        createHash('sha256')
-          .update(await readFile(file))
-          .digest('hex'),
-      ] as const;
-    }),
-  );
-  return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
 }
 
 export interface Refusal {
