@@ -1,13 +1,19 @@
 // The search page: Pagefind's JS API over the site's own index bundles (several when the build sharded the index),
-// filters with counts, results with breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
+// searched side by side, with filters and counts from each bundle's facet map (search-facets.js) and results with
+// breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
 // A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.js); its item leads the results.
-import { findExact } from './exact-lookup.js';
+import { findExact, guidKeyOf, idKeyOf } from './exact-lookup.js';
+import { decodeFacetMap, filterAndCount, totalCounts } from './search-facets.js';
 
 const root = document.getElementById('search');
 const FILTER_LABELS = { kind: 'Kind', type: 'Content type', root: 'Root section', language: 'Language' };
 const PAGE = 20;
-/** Results whose order is refined after loading their data: name matches, content items first. */
-const RERANK = 30;
+
+async function fetchJson(url, fallback) {
+  return fetch(url)
+    .then((r) => (r.ok ? r.json() : fallback))
+    .catch(() => fallback);
+}
 
 async function start() {
   const base = root.dataset.base || '/';
@@ -17,100 +23,145 @@ async function start() {
   const more = document.getElementById('search-more');
   const filterBox = document.getElementById('search-filters');
   const pagefind = await import(`${base}pagefind/pagefind.js`);
+  const listed = (await fetchJson(`${base}search-bundles.json`, { bundles: [] })).bundles;
+  const bundles = listed.length > 0 ? listed : ['pagefind/'];
+  // One instance per bundle, so each hit is known to come from its bundle (page hashes are unique only within one).
   // Record URLs already carry the base: keep Pagefind from adding it a second time.
-  await pagefind.options({ basePath: `${base}pagefind/`, baseUrl: '/', excerptLength: 24 });
-  const bundles = await fetch(`${base}search-bundles.json`)
-    .then((r) => (r.ok ? r.json() : { bundles: [] }))
-    .catch(() => ({ bundles: [] }));
-  for (const bundle of bundles.bundles.slice(1)) await pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' });
+  const instances = bundles.map((bundle) =>
+    pagefind.createInstance({ basePath: `${base}${bundle}`, baseUrl: '/', excerptLength: 24 }),
+  );
+  const [maps] = await Promise.all([
+    Promise.all(bundles.map(async (bundle) => decodeFacetMap(await fetchJson(`${base}${bundle}facets.json`)))),
+    ...instances.map((instance) => instance.init()),
+  ]);
   // On a narrow screen the results come first and the filters start folded.
   if (matchMedia('(max-width: 40rem)').matches) root.querySelector('details.search-filters')?.removeAttribute('open');
   const selected = readState();
   input.value = selected.q;
-  renderFilters(filterBox, await pagefind.filters(), selected.filters);
+  renderFilters(filterBox, totalCounts(maps), selected.filters);
   let results = [];
   let shown = 0;
   let run = 0;
+
+  /** Every bundle's hits for the query (all pages when it is empty), best first, each with its data loader. */
+  async function fullText(q) {
+    const parts = await Promise.all(instances.map((instance) => instance.search(q === '' ? null : q)));
+    const hits = parts.flatMap((part, bundle) =>
+      part.results.map((r) => ({ bundle, id: r.id, score: r.score, data: r.data })),
+    );
+    return q === '' ? hits : hits.sort((a, b) => b.score - a.score);
+  }
 
   async function search() {
     const id = ++run;
     const q = input.value.trim();
     const filters = currentFilters(filterBox);
     writeState(q, filters);
-    const any = Object.fromEntries(Object.entries(filters).map(([key, values]) => [key, { any: values }]));
     if (q === '' && Object.keys(filters).length === 0) {
       list.replaceChildren();
       more.hidden = true;
+      updateCounts(filterBox, totalCounts(maps), true);
       status.textContent = 'Type a word or phrase.';
       return;
     }
-    const exact = q === '' ? [] : await findExact(base, q);
+    // The index holds no identifiers: a GUID, UDI or id that names an item needs no full-text search at all.
+    const keyLike = guidKeyOf(q) !== undefined || idKeyOf(q) !== undefined;
+    const exactSearch = q === '' ? Promise.resolve([]) : findExact(base, q);
+    const exact = keyLike ? await exactSearch : [];
     if (id !== run) return;
     const exactHits = exact.map((hit) => ({ data: async () => exactData(hit) }));
-    // The index holds no identifiers: a GUID, UDI or id that names an item needs no full-text search at all.
-    if (exact.length > 0 && exact[0].how !== 'URL' && Object.keys(filters).length === 0) return show(id, q, exactHits);
-    const found = await pagefind.search(q === '' ? null : q, { filters: any });
+    if (exact.length > 0 && Object.keys(filters).length === 0) return show(id, q, exactHits);
+    const [found, exactAll] = await Promise.all([fullText(q), keyLike ? exact : exactSearch]);
     if (id !== run) return;
-    const exactUrls = new Set(exact.map((hit) => hit.url));
-    const ranked = await rerank(found.results, q);
+    const { kept, counts } = filterAndCount(found, maps, filters);
+    updateCounts(filterBox, counts, false);
+    const exactUrls = new Set(exactAll.map((hit) => hit.url));
+    const allExact = exactAll.map((hit) => ({ data: async () => exactData(hit) }));
+    const head = await rerank(kept.slice(0, PAGE), q);
     if (id !== run) return;
-    updateCounts(filterBox, found.filters);
-    // An exactly found item is dropped from the full-text hits (searched among the re-ranked head, where it ranks).
-    await show(id, q, [...exactHits, ...ranked.filter((r) => r.url === undefined || !exactUrls.has(r.url))]);
+    // An exactly found item is dropped from the full-text hits (searched among the first page, where it ranks).
+    const rest = [...head, ...kept.slice(PAGE)].filter((r) => r.url === undefined || !exactUrls.has(r.url));
+    await show(id, q, [...allExact, ...rest]);
   }
 
   async function show(id, q, found) {
     results = found;
     shown = 0;
+    const batch = await loadBatch();
+    if (id !== run) return;
     list.replaceChildren();
     status.textContent = `${results.length} result${results.length === 1 ? '' : 's'}${q ? ` for “${q}”` : ''}.`;
-    await showMore(id);
+    append(batch);
   }
 
-  // Only the newest search may append: an older one still loading its batch would otherwise add its results twice.
-  async function showMore(id = run) {
+  async function loadBatch() {
     const batch = results.slice(shown, shown + PAGE);
     shown += batch.length;
-    const data = await Promise.all(batch.map((r) => r.data()));
-    if (id !== run) return;
+    return Promise.all(batch.map((r) => r.data()));
+  }
+
+  function append(data) {
     for (const d of data) list.append(resultItem(d));
     more.hidden = shown >= results.length;
   }
 
+  // Only the newest search may append: an older one still loading its batch would otherwise add its results twice.
+  async function showMore() {
+    const id = run;
+    const data = await loadBatch();
+    if (id === run) append(data);
+  }
+
+  // One search at a time: keystrokes that arrive meanwhile become one search for the newest text, and the index
+  // chunks it needs are fetched at once.
+  let busy = false;
+  let again = false;
+  async function request() {
+    if (busy) {
+      again = true;
+      const q = input.value.trim();
+      if (q !== '') for (const instance of instances) instance.preload(q);
+      return;
+    }
+    busy = true;
+    try {
+      await search();
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        void request();
+      }
+    }
+  }
+
   document.querySelector('.search-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    search();
+    void request();
   });
-  let timer;
-  input.addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(search, 100);
-  });
-  filterBox.addEventListener('change', search);
-  more.addEventListener('click', () => showMore());
+  input.addEventListener('input', () => void request());
+  filterBox.addEventListener('change', () => void request());
+  more.addEventListener('click', () => void showMore());
   if (selected.q || Object.keys(selected.filters).length > 0) await search();
   root.dataset.ready = 'true';
 }
 
-/** Items named like the query come first, content before media and types; otherwise Pagefind's order stays. */
-async function rerank(found, q) {
-  const head = found.slice(0, RERANK);
+/** Of the first page, items named like the query come first, content before media and types; else Pagefind's order. */
+async function rerank(head, q) {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return found;
   const loaded = await Promise.all(
     head.map(async (r) => {
       const data = await r.data();
       const title = (data.meta?.title || '').toLowerCase();
-      const named = words.every((w) => title.includes(w));
+      const named = words.length > 0 && words.every((w) => title.includes(w));
       const kind = data.meta?.kind;
       return { url: data.url, data: async () => data, rank: named ? (kind === 'content' ? 0 : 1) : 2 };
     }),
   );
-  const order = loaded
+  return loaded
     .map((r, i) => ({ r, i }))
     .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
     .map((x) => x.r);
-  return [...order, ...found.slice(RERANK)];
 }
 
 function exactData(hit) {
@@ -173,13 +224,13 @@ function currentFilters(box) {
   return out;
 }
 
-function updateCounts(box, counts) {
+function updateCounts(box, counts, showAll) {
   for (const input of box.querySelectorAll('input[type=checkbox]')) {
     const n = counts?.[input.name]?.[input.value];
     const span = input.parentElement.querySelector('[data-count]');
     if (span) span.textContent = ` (${n ?? 0})`;
     // A value no result has is noise; a checked one stays so it can be unchecked.
-    input.parentElement.hidden = !n && !input.checked;
+    input.parentElement.hidden = !showAll && !n && !input.checked;
   }
 }
 

@@ -2,7 +2,8 @@
  * The Pagefind index, built with the Node API from the site data's search records (`addCustomRecord`; no HTML is
  * parsed). Memory stays bounded: every `shardSize` records the bundle is written and the Pagefind service is closed,
  * so at most one shard sits in memory. The first bundle is `pagefind/`, the others `pagefind-<n>/`; the search page
- * reads `search-bundles.json` and merges them with `mergeIndex`.
+ * reads `search-bundles.json` and searches them side by side. Each bundle gets a facet map (search-facets.ts), so
+ * the page never loads Pagefind's own filter files, whose counting makes every search slow at scale.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { iterateNdjson } from '../core/snapshot-format.ts';
 import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { writeFacetMap } from './search-facets.ts';
 
 export interface SearchIndexSummary {
   records: number;
@@ -78,6 +80,12 @@ export async function buildSearchIndex(
     const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
     if (errors.length > 0)
       throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);
+    const pages = await writeFacetMap(path.join(outDir, name));
+    if (pages !== inShard)
+      throw new BuildError(
+        BUILD_EXIT_CODES.search,
+        `pagefind wrote ${pages} pages into ${name} for ${inShard} records: its output format is not the one expected`,
+      );
     bundles.push(`${name}/`);
     await pagefind.close();
     index = undefined;

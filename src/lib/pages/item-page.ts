@@ -52,7 +52,7 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
   const data = await loadSiteData();
   const node = data.lookup.findNode(key);
   if (node === undefined || node.kind !== kind) throw new Error(`no ${kind} item ${key} in the site data`);
-  const record = await readFullItem(data, node);
+  const record = readFullItem(data, node);
   const type = kind === 'content' ? data.types.findByAlias(node.type) : undefined;
   const ctx = getValueContext(data);
   const rows = record

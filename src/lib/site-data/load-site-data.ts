@@ -1,15 +1,16 @@
 /**
  * Loads the snapshot's small files and the derived site data once per build process (module-level cache); pages
- * then read their own full item with one positioned read (`findItem`).
+ * then read their own full item with one positioned read (`openItemReader`).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  findItem,
   getContentTypes,
   getManifest,
   iterateNdjson,
+  openItemReader,
+  type ItemReader,
   type ItemRecord,
   type Manifest,
 } from '../../../scripts/core/snapshot-format.ts';
@@ -78,6 +79,14 @@ export function loadSiteData(): Promise<SiteData> {
   return cached;
 }
 
-export async function readFullItem(data: SiteData, node: SiteNode): Promise<ItemRecord | undefined> {
-  return findItem(data.env.snapshotDir, node);
+const readers = new WeakMap<SiteData, ItemReader>();
+
+/** The node's full item from the snapshot; the reader keeps its chunk files open for the rest of the build. */
+export function readFullItem(data: SiteData, node: SiteNode): ItemRecord | undefined {
+  let reader = readers.get(data);
+  if (reader === undefined) {
+    reader = openItemReader(data.env.snapshotDir);
+    readers.set(data, reader);
+  }
+  return reader.read(node);
 }

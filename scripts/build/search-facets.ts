@@ -1,0 +1,90 @@
+/**
+ * The facet map of a Pagefind bundle (`<bundle>/facets.json`): every page's filter values, keyed by the page hash
+ * Pagefind gives a search result as its `id`. Pagefind counts filter values itself once its filter files are loaded,
+ * but then every search pays for it: 1–5 s for a common word at 100k items. With this map the search page counts and
+ * filters a list of 20,000 results in a few milliseconds, and never loads Pagefind's filter files.
+ *
+ * The map is read back from the bundle Pagefind wrote (its fragments hold each page's filters), so it cannot
+ * disagree with the index. Fragments are gzip files holding `pagefind_dcd` and JSON: one page's fragment, or, where
+ * fragments were bundled together (`maxFragments`), an object of fragments by page hash.
+ */
+import { readFileSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+export const FACETS_FILE = 'facets.json';
+export const FACET_KEYS = ['kind', 'type', 'root', 'language'] as const;
+const FRAGMENT_PREFIX = 'pagefind_dcd';
+const FRAGMENT_EXTENSION = '.pf_fragment';
+
+/**
+ * `values[k]` lists key k's values; `combos` lists each distinct assignment, per key the indexes of its values;
+ * `pages` maps a page hash to its combo. A bundle of 20,000 items has a few hundred combos.
+ */
+export interface FacetMap {
+  version: 1;
+  keys: string[];
+  values: string[][];
+  combos: number[][][];
+  pages: Record<string, number>;
+}
+
+interface Fragment {
+  url?: unknown;
+  filters?: Record<string, unknown>;
+}
+
+function decodeFragmentFile(file: string, bytes: Buffer): Array<[string, Fragment]> {
+  let text: string;
+  try {
+    text = gunzipSync(bytes).toString('utf8');
+  } catch {
+    throw new Error(`${file} is not a gzip Pagefind fragment`);
+  }
+  if (!text.startsWith(FRAGMENT_PREFIX)) throw new Error(`${file} does not start with '${FRAGMENT_PREFIX}'`);
+  const parsed = JSON.parse(text.slice(FRAGMENT_PREFIX.length)) as Record<string, unknown>;
+  if (typeof parsed.url === 'string') return [[path.basename(file, FRAGMENT_EXTENSION), parsed as Fragment]];
+  return Object.entries(parsed as Record<string, Fragment>);
+}
+
+const valuesOf = (filters: Fragment['filters'], key: string): string[] => {
+  const raw = filters?.[key];
+  return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [];
+};
+
+/** Builds the facet map from a written bundle's fragments and writes it beside them; returns the page count. */
+export async function writeFacetMap(bundleDir: string): Promise<number> {
+  const fragmentDir = path.join(bundleDir, 'fragment');
+  const names = (await readdir(fragmentDir)).filter((n) => n.endsWith(FRAGMENT_EXTENSION)).sort();
+  const valueIndex = FACET_KEYS.map(() => new Map<string, number>());
+  const comboIndex = new Map<string, number>();
+  const map: FacetMap = { version: 1, keys: [...FACET_KEYS], values: FACET_KEYS.map(() => []), combos: [], pages: {} };
+  for (const name of names) {
+    const file = path.join(fragmentDir, name);
+    for (const [hash, fragment] of decodeFragmentFile(file, readFileSync(file))) {
+      const combo = FACET_KEYS.map((key, k) =>
+        valuesOf(fragment.filters, key).map((value) => {
+          const index = valueIndex[k] as Map<string, number>;
+          let i = index.get(value);
+          if (i === undefined) {
+            i = index.size;
+            index.set(value, i);
+            (map.values[k] as string[]).push(value);
+          }
+          return i;
+        }),
+      );
+      const id = JSON.stringify(combo);
+      let c = comboIndex.get(id);
+      if (c === undefined) {
+        c = map.combos.length;
+        comboIndex.set(id, c);
+        map.combos.push(combo);
+      }
+      map.pages[hash] = c;
+    }
+  }
+  await writeFile(path.join(bundleDir, FACETS_FILE), JSON.stringify(map));
+  return Object.keys(map.pages).length;
+}
