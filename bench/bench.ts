@@ -3,7 +3,7 @@
  * measured child process (time and peak RSS of its process tree), against two floors: the read service's saturated
  * by-id throughput, and N trivial pages built by the same Astro and by Hugo.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +11,8 @@ import { measureDir } from '../scripts/build/dir-stats.ts';
 import { buildAstroFloor, buildHugoFloor } from './floors.ts';
 import { runMeasured, type Measured } from './measure.ts';
 import { timeSearches } from './search-timing.ts';
+import { pickQueries } from './search-queries.ts';
+import { appendBenchmarkRow, averageItemBytes } from './report.ts';
 import { benchDiff } from './diff-bench.ts';
 import { timeTable } from './table-timing.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
@@ -103,34 +105,39 @@ const stepSiteData = check(
   'site data',
   await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData]),
 );
-const stepAstro = check(
-  'astro build',
-  await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'astro', snapshot, siteData, dist, join(work, 'cache')]),
+// Astro renders while Pagefind indexes, as `npm run build` runs them; each side reports its own time.
+const stepRender = check(
+  'astro build + search index, side by side',
+  await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'render', snapshot, siteData, dist, join(work, 'cache')]),
 );
+const render = JSON.parse(stepRender.stdout) as { astroMillis: number; searchMillis: number };
+say(`  astro ${s(render.astroMillis)} s, search index ${s(render.searchMillis)} s`);
 const { pages } = await measureDir(dist);
-const stepSearch = check(
-  'search index',
-  await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'search', siteData, dist]),
-);
 let indexBytes = 0;
 for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind')))
   indexBytes += (await measureDir(join(dist, bundle))).bytes;
-const queries = await timeSearches(dist, pickQueries(siteData));
-for (const q of queries)
-  say(`query “${q.query}”: ${Math.round(q.ms)} ms, ${Math.round(q.bytes / 1024)} KB (${q.results})`);
+const picked = pickQueries(siteData);
+const search = await timeSearches(dist, picked.cold, picked.queries);
+say(`search page ready in ${search.readyMs} ms after ${Math.round(search.readyBytes / 1024)} KB`);
+for (const q of [search.coldFirst, ...search.queries])
+  say(
+    `query ${q.label} “${q.query}”${q.filter ? ` [${q.filter}]` : ''}: ${Math.round(q.ms)} ms, ` +
+      `${Math.round(q.bytes / 1024)} KB (${q.results})`,
+  );
 const table = await timeTable(dist);
 say(
   `items table: ready in ${table.readyMs} ms after ${Math.round(table.readyBytes / 1024)} KB; ${table.actions.map((a) => `${a.action} ${a.ms} ms (${a.bytes} B)`).join(', ')}`,
 );
 
-const textBytes = averageItemBytes(snapshot, manifest);
+const textBytes = averageItemBytes(manifest);
 const astroFloor = check('astro floor', await buildAstroFloor(work, pages, textBytes));
 const hugoFloor = await buildHugoFloor(work, pages, textBytes);
 if (hugoFloor?.exitCode === 0) say(`hugo floor: ${s(hugoFloor.ms)} s, peak RSS ${mb(hugoFloor.peakRssBytes)} MB`);
 else say('hugo floor: hugo is not installed (apt-get install hugo); ratio left out');
 
-const siteBuildMs = stepSiteData.ms + stepAstro.ms + stepSearch.ms;
+const siteBuildMs = stepSiteData.ms + stepRender.ms;
 const pipelineMs = crawl.ms + siteBuildMs;
+const warm = search.queries.map((q) => q.ms).sort((x, y) => x - y);
 const result = {
   date: new Date().toISOString(),
   items,
@@ -146,17 +153,19 @@ const result = {
   floor: { byIdPerSecond: Math.round(floor.perSecond), requests: floor.requests, errors: floor.errors },
   crawl: { s: s(crawl.ms), peakRssMB: mb(crawl.peakRssBytes), requests, ratio: Math.round(crawlRatio * 100) / 100 },
   siteData: { s: s(stepSiteData.ms), peakRssMB: mb(stepSiteData.peakRssBytes) },
-  astro: {
-    s: s(stepAstro.ms),
-    peakRssMB: mb(stepAstro.peakRssBytes),
-    pagesPerSecond: Math.round(pages / (stepAstro.ms / 1000)),
-  },
+  render: { s: s(stepRender.ms), peakRssMB: mb(stepRender.peakRssBytes) },
+  astro: { s: s(render.astroMillis), pagesPerSecond: Math.round(pages / (render.astroMillis / 1000)) },
   diff,
   search: {
-    s: s(stepSearch.ms),
-    peakRssMB: mb(stepSearch.peakRssBytes),
+    s: s(render.searchMillis),
     indexMB: Math.round(indexBytes / 104857.6) / 10,
-    queries,
+    readyMs: search.readyMs,
+    readyKB: Math.round(search.readyBytes / 1024),
+    coldFirst: search.coldFirst,
+    medianMs: Math.round(warm[Math.floor((warm.length - 1) / 2)] ?? 0),
+    maxMs: Math.round(warm.at(-1) ?? 0),
+    maxKB: Math.round(Math.max(0, ...search.queries.map((q) => q.bytes)) / 1024),
+    queries: search.queries,
   },
   table,
   floors: {
@@ -170,7 +179,7 @@ const result = {
   },
   pipeline: {
     s: s(pipelineMs),
-    peakRssMB: Math.max(...[crawl, stepSiteData, stepAstro, stepSearch].map((m) => mb(m.peakRssBytes))),
+    peakRssMB: Math.max(...[crawl, stepSiteData, stepRender].map((m) => mb(m.peakRssBytes))),
   },
 };
 mkdirSync(values['results-dir'], { recursive: true });
@@ -184,68 +193,3 @@ say(
 say(`results: ${resultFile}`);
 process.stdout.write(`${JSON.stringify(result)}\n`);
 if (!values.keep) rmSync(work, { recursive: true, force: true });
-
-function appendBenchmarkRow(file: string, r: typeof result): void {
-  if (!existsSync(file)) {
-    writeFileSync(
-      file,
-      `# Benchmarks\n\nRows appended by \`npm run bench -- --items N --concurrency C\` (see bench/README.md for ` +
-        `what each column means).\n\n| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s ` +
-        `| crawl ratio | site data s | astro s | pages/s | search s | index MB | query ms (KB) | Astro floor s | ` +
-        `Hugo s | build ÷ Astro floor | build ÷ Hugo | build ms/item | command | table ready ms (KB); slowest ` +
-        `action ms (B) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`,
-    );
-  }
-  const slowest = r.table.actions.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, bytes: 0 });
-  const t = `${r.table.readyMs} (${Math.round(r.table.readyBytes / 1024)}); ${slowest.ms} (${slowest.bytes})`;
-  const q = r.search.queries.map((x) => `${Math.round(x.ms)} (${Math.round(x.bytes / 1024)})`).join(', ');
-  appendFileSync(
-    file,
-    `| ${r.date.slice(0, 10)} | ${r.items} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ` +
-      `${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ` +
-      `${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${r.search.s} | ${r.search.indexMB} | ${q} | ` +
-      `${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ` +
-      `${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} ` +
-      `--concurrency ${r.concurrency}\` | ${t} |\n`,
-  );
-}
-
-/** Bytes of an average full item in the snapshot, so floor pages carry as much text as the site's item pages. */
-function averageItemBytes(dir: string, m: { files: Record<string, { bytes: number; records: number }> }): number {
-  const chunks = Object.entries(m.files)
-    .filter(([f]) => /items-\d+\.ndjson$/.test(f))
-    .map(([, v]) => v);
-  const bytes = chunks.reduce((sum, c) => sum + c.bytes, 0);
-  const records = chunks.reduce((sum, c) => sum + c.records, 0);
-  return Math.max(200, Math.round(bytes / Math.max(1, records)));
-}
-
-/**
- * Three queries from the data (a common word, a rarer one, a two-word phrase), then an exact lookup by GUID and by
- * URL.
- */
-function pickQueries(dir: string): string[] {
-  const counts = new Map<string, number>();
-  const lines = readFileSync(join(dir, 'search-records.ndjson'), 'utf8').split('\n').slice(0, 2000);
-  for (const line of lines) {
-    if (!line) continue;
-    const words =
-      String(JSON.parse(line).content ?? '')
-        .toLowerCase()
-        .match(/[a-z]{5,}/g) ?? [];
-    for (const w of new Set(words)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  }
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]).map(([w]) => w);
-  const common = sorted[0] ?? 'content';
-  const rare = sorted[Math.floor(sorted.length * 0.6)] ?? 'media';
-  const middle = readFileSync(join(dir, 'nodes.ndjson'), 'utf8').split('\n').filter(Boolean);
-  const node = JSON.parse(middle[Math.floor(middle.length / 2)] ?? '{}') as { key?: string; url?: string | null };
-  const withUrl = middle.map((l) => JSON.parse(l) as { url?: string | null }).find((n) => n.url && n.url.length > 1);
-  return [
-    common,
-    rare,
-    `${sorted[1] ?? 'home'} ${sorted[2] ?? 'page'}`,
-    ...(node.key ? [node.key.toUpperCase()] : []),
-    ...(withUrl?.url ? [withUrl.url] : []),
-  ];
-}

@@ -1,11 +1,24 @@
-import { loadChromium } from '../scripts/browser/chromium.ts';
+import { loadChromium, type Page } from '../scripts/browser/chromium.ts';
 import { startStaticServer } from '../scripts/browser/static-server.ts';
+import type { QuerySpec } from './search-queries.ts';
 
 export interface QueryTiming {
+  label: string;
   query: string;
+  filter?: string;
   ms: number;
   bytes: number;
   results: string;
+}
+
+export interface SearchTimings {
+  /** A fresh browser profile: navigation → search page ready, and the bytes fetched until then. */
+  readyMs: number;
+  readyBytes: number;
+  /** The first query typed on that cold page: last keystroke → rendered results. */
+  coldFirst: QueryTiming;
+  /** Each query on the warmed page, typed into the emptied box. */
+  queries: QueryTiming[];
 }
 
 const CHROMIUM_ARGS = [
@@ -15,12 +28,64 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
+const IDLE = 'Type a word or phrase.';
+
+/** Waits until the status line says the search for `query` has rendered (a first result, or none found). */
+async function waitForResults(page: Page, query: string): Promise<void> {
+  await page.waitForFunction((q: string) => {
+    const status = document.getElementById('search-status')?.textContent ?? '';
+    return (
+      status.includes(`“${q}”`) && (status.startsWith('0 ') || document.querySelector('#search-results li') !== null)
+    );
+  }, query);
+}
+
+/** Waits for the status line to match: the filter-only search or the emptied box has settled. */
+async function waitForStatus(page: Page, pattern: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (source: string) => new RegExp(source).test(document.getElementById('search-status')?.textContent ?? ''),
+    pattern.source,
+  );
+}
+
+const filterBox = (spec: QuerySpec) =>
+  `fieldset[data-filter="${spec.filter?.key}"] input[value="${spec.filter?.value.replace(/"/g, '\\"')}"]`;
+
+async function timeOne(page: Page, spec: QuerySpec, counter: { bytes: number }): Promise<QueryTiming> {
+  await page.locator('#search-input').fill('');
+  if (spec.filter) {
+    await page.locator(filterBox(spec)).check();
+    await waitForStatus(page, /^\d+ results?\.$/);
+  } else await waitForStatus(page, new RegExp(`^${IDLE}`));
+  await page.waitForTimeout(300);
+  counter.bytes = 0;
+  const started = await page.evaluate(() => performance.now());
+  await page.locator('#search-input').fill(spec.text);
+  await waitForResults(page, spec.text);
+  const ms = (await page.evaluate(() => performance.now())) - started;
+  await page.waitForTimeout(200);
+  const timing = {
+    label: spec.label,
+    query: spec.text,
+    ...(spec.filter ? { filter: `${spec.filter.key}=${spec.filter.value}` } : {}),
+    ms,
+    bytes: counter.bytes,
+    results: await page.locator('#search-status').innerText(),
+  };
+  if (spec.filter) {
+    await page.locator('#search-input').fill('');
+    await page.locator(filterBox(spec)).uncheck();
+    await waitForStatus(page, new RegExp(`^${IDLE}`));
+  }
+  return timing;
+}
 
 /**
- * Loads the built search page in Chromium and, per query, times typing → results rendered and counts the bytes
- * the query fetched (index chunks, fragments), after the page and its first search assets have loaded.
+ * Loads the built search page in Chromium with a cold cache and types `cold`, then times each query: last
+ * keystroke (the whole text typed at once) → results rendered, and the bytes that query fetched (index chunks,
+ * fragments, lookup shards), after the page and its first search assets have loaded.
  */
-export async function timeSearches(distDir: string, queries: string[]): Promise<QueryTiming[]> {
+export async function timeSearches(distDir: string, cold: QuerySpec, specs: QuerySpec[]): Promise<SearchTimings> {
   const server = await startStaticServer(distDir, '/');
   const chromium = await loadChromium();
   const browser = await chromium.launch({
@@ -30,36 +95,25 @@ export async function timeSearches(distDir: string, queries: string[]): Promise<
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    let bytes = 0;
+    const counter = { bytes: 0 };
     page.on('requestfinished', (request) => {
       void request
         .sizes()
         .then((s) => {
-          bytes += s.responseBodySize;
+          counter.bytes += s.responseBodySize;
         })
         .catch(() => undefined);
     });
+    const navigated = Date.now();
     await page.goto(`${server.url}/search/`);
     await page.waitForSelector('#search[data-ready="true"]');
-    const timings: QueryTiming[] = [];
-    for (const query of queries) {
-      await page.locator('#search-input').fill('');
-      await page.waitForTimeout(400);
-      bytes = 0;
-      const started = await page.evaluate(() => performance.now());
-      await page.locator('#search-input').fill(query);
-      await page.waitForFunction((q: string) => {
-        const status = document.getElementById('search-status')?.textContent ?? '';
-        return (
-          status.includes(`“${q}”`) &&
-          (status.startsWith('0 ') || document.querySelector('#search-results li') !== null)
-        );
-      }, query);
-      const ms = (await page.evaluate(() => performance.now())) - started;
-      await page.waitForTimeout(300);
-      timings.push({ query, ms, bytes, results: await page.locator('#search-status').innerText() });
-    }
-    return timings;
+    const readyMs = Date.now() - navigated;
+    await page.waitForTimeout(300);
+    const readyBytes = counter.bytes;
+    const coldFirst = await timeOne(page, cold, counter);
+    const queries: QueryTiming[] = [];
+    for (const spec of specs) queries.push(await timeOne(page, spec, counter));
+    return { readyMs, readyBytes, coldFirst, queries };
   } finally {
     await browser.close();
     await server.close();

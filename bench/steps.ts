@@ -3,6 +3,7 @@
  *   node bench/steps.ts site-data <snapshotDir> <siteDataDir>
  *   node bench/steps.ts astro <snapshotDir> <siteDataDir> <outDir> <cacheDir>
  *   node bench/steps.ts search <siteDataDir> <outDir> [shardSize]   (the Pagefind index and the exact-lookup shards)
+ *   node bench/steps.ts render <snapshotDir> <siteDataDir> <outDir> <cacheDir>   (both side by side, as the build runs)
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { loadBuildConfig } from '../scripts/build/build-config.ts';
 import { writeLookupFiles } from '../src/lib/site-data/derive/lookup-files.ts';
 import { prepareSiteData, readSiteNodes } from '../src/lib/site-data/derive/prepare-site-data.ts';
 import { buildSearchIndex } from '../scripts/build/search-index.ts';
+import { renderAndIndex } from '../scripts/build/render-step.ts';
 import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
 
 const [step, ...args] = process.argv.slice(2);
@@ -34,6 +36,26 @@ async function run(): Promise<unknown> {
         millis: await runAstroBuild(config, snapshotDir, siteDataDir, process.env, (t) => process.stderr.write(t)),
       };
     }
+    case 'render': {
+      const [snapshotDir, siteDataDir, outDir, cacheDir] = args as [string, string, string, string];
+      const { config, problems } = loadBuildConfig(
+        ['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'],
+        process.env,
+        process.cwd(),
+      );
+      if (!config) throw new Error(problems.join('; '));
+      const summary = await renderAndIndex(config, snapshotDir, siteDataDir, outDir, process.env, (t) =>
+        process.stderr.write(t),
+      );
+      return {
+        millis: summary.millis,
+        astroMillis: summary.astroMillis,
+        searchMillis: summary.search?.millis,
+        records: summary.search?.records,
+        bundles: summary.search?.bundles.length,
+        lookupShards: summary.lookup.shards,
+      };
+    }
     case 'search': {
       const [siteDataDir, outDir, shardSize] = args as [string, string, string | undefined];
       const summary = await buildSearchIndex(
@@ -52,7 +74,7 @@ async function run(): Promise<unknown> {
       };
     }
     default:
-      throw new Error(`unknown step '${step}': site-data, astro or search`);
+      throw new Error(`unknown step '${step}': site-data, astro, search or render`);
   }
 }
 

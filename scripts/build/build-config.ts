@@ -20,6 +20,8 @@ export interface BuildConfig {
   readonly title?: string;
   readonly search: boolean;
   readonly searchShardSize: number;
+  /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */
+  readonly searchAfterAstro: boolean;
   /** Render only this share of the item pages (see src/lib/partition.ts and scripts/commands/merge-partitions.ts). */
   readonly partition?: Partition;
   readonly crawlerArgs: readonly string[];
@@ -44,7 +46,7 @@ const OWN_VALUES = [
   'compare-with',
   'partition',
 ] as const;
-const OWN_SWITCHES = ['allow-partial', 'no-search', 'quiet', 'verbose'] as const;
+const OWN_SWITCHES = ['allow-partial', 'no-search', 'search-after-astro', 'quiet', 'verbose'] as const;
 /** The crawler's own flags, handed to it unchanged; --out, --quiet and --verbose are the build's. */
 const CRAWLER_VALUES = SNAPSHOT_FLAGS.values.filter(
   (name) => name !== 'out' && !(OWN_VALUES as readonly string[]).includes(name),
@@ -69,6 +71,7 @@ export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source U
   --title "NAME"        name this snapshot (shown in the <title> of every page and on the home page)
   --media-origin URL    show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)
   --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle (default 20000)
+  --search-after-astro  build the search index after astro build instead of beside it (less memory, more time)
   --partition I/K       render only partition I of K of the item pages (and index only their search records);
                         join the K outputs with npm run merge-partitions
   --quiet, --verbose
@@ -152,6 +155,7 @@ export function loadBuildConfig(
       ...(f.title !== undefined ? { title: f.title } : {}),
       search: !switches.has('no-search'),
       searchShardSize: f['search-shard-size'],
+      searchAfterAstro: switches.has('search-after-astro'),
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
       ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),

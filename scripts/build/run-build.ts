@@ -1,23 +1,20 @@
 /**
- * The build pipeline behind `npm run build`: snapshot → site data → astro build → Pagefind index → summary.
+ * The build pipeline behind `npm run build`: snapshot → site data → astro build beside the Pagefind index → summary.
  * `runBuild` is what tests call in-process; it returns the exit code and writes one-line messages.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../commands/snapshot.ts';
 import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
-import { runAstroBuild } from './astro-step.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
-import { writeLookupFiles } from '../../src/lib/site-data/derive/lookup-files.ts';
-import { prepareSiteData, readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
-import { buildPartitionSearch, writePartitionManifest } from './partition-search.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { writePartitionManifest } from './partition-search.ts';
+import { renderAndIndex } from './render-step.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
-import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 
@@ -62,33 +59,11 @@ export async function runBuild(
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     await rm(staging, { recursive: true, force: true });
-    const astroMillis = await runAstroBuild({ ...config, outDir: staging }, snapshot.dir, siteData.dir, env, (text) =>
+    const rendered = await renderAndIndex(config, snapshot.dir, siteData.dir, staging, env, (text) =>
       io.stderr.write(text),
     );
+    const { search, lookup, astroMillis } = rendered;
     progress(`astro build done in ${seconds(astroMillis)}`);
-    const records = path.join(siteData.dir, SITE_DATA_FILES.search);
-    const search = config.search
-      ? await (
-          config.partition
-            ? buildPartitionSearch(
-                records,
-                config.cacheDir,
-                staging,
-                config.base,
-                config.searchShardSize,
-                config.partition,
-              )
-            : buildSearchIndex(records, staging, config.base, config.searchShardSize)
-        ).catch((error: unknown) => {
-          if (error instanceof BuildError) throw error;
-          throw new BuildError(
-            BUILD_EXIT_CODES.search,
-            `the search index failed: ${(error as Error).message?.split('\n')[0]}`,
-            { cause: error },
-          );
-        })
-      : undefined;
-    const lookup = await writeLookupFiles(await readSiteNodes(siteData.dir), staging);
     progress(
       `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
     );
@@ -104,7 +79,7 @@ export async function runBuild(
         `${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`,
     );
     out(
-      `build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}`,
+      `build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
     );
     return BUILD_EXIT_CODES.ok;
   } catch (error) {

@@ -40,11 +40,35 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   );
   assert.ok(result.floor.byIdPerSecond > 0 && result.floor.errors === 0);
   assert.ok(result.crawl.requests >= result.counts.content + result.counts.media, 'every item fetched by id');
-  for (const step of [result.crawl, result.siteData, result.astro, result.search])
-    assert.ok(step.s > 0 && step.peakRssMB > 0);
-  assert.equal(result.search.queries.length, 5, 'three full-text queries, an exact lookup by GUID and one by URL');
-  for (const q of result.search.queries) assert.match(q.results, /^\d+ results? for/);
-  assert.match(result.search.queries[3].results, /^1 result for/, 'a GUID names one item');
+  for (const step of [result.crawl, result.siteData, result.render]) assert.ok(step.s > 0 && step.peakRssMB > 0);
+  assert.ok(result.astro.s > 0 && result.search.s > 0, 'each side of the render step reports its own time');
+  assert.ok(result.render.s >= Math.max(result.astro.s, result.search.s) - 0.5, 'the step lasts as long as its sides');
+  const byLabel = new Map<string, { results: string }>(
+    result.search.queries.map((q: { label: string; results: string }) => [q.label, q]),
+  );
+  assert.deepEqual(
+    [...byLabel.keys()],
+    [
+      'rare word',
+      'very common word',
+      'two-word phrase',
+      'name',
+      'GUID',
+      'int id',
+      'URL path',
+      'word + type filter',
+      'word + language filter',
+      'no match',
+    ],
+  );
+  for (const q of [result.search.coldFirst, ...result.search.queries]) assert.match(q.results, /^\d+ results? for/);
+  assert.match(byLabel.get('GUID')!.results, /^1 result for/, 'a GUID names one item');
+  assert.match(byLabel.get('int id')!.results, /^1 result for/, 'an int id names one item');
+  assert.match(byLabel.get('no match')!.results, /^0 results for/);
+  const common = Number(byLabel.get('very common word')!.results.split(' ')[0]);
+  for (const label of ['word + type filter', 'word + language filter'])
+    assert.ok(Number(byLabel.get(label)!.results.split(' ')[0]) < common, `${label} narrows the common word`);
+  assert.ok(result.search.medianMs > 0 && result.search.maxMs >= result.search.medianMs);
   assert.ok(result.floors.astro.s > 0);
   assert.ok(result.diff.s > 0 && result.diff.edited > 0 && result.diff.listed === result.diff.edited, 'the diff step');
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildSearchIndex } from '../../scripts/build/search-index.ts';
+
+const TYPES = ['Article (article)', '__proto__', 'constructor', 'Text ‮page‬ (x\u2028y)'];
+const LANGUAGES = [['en-US'], ['en-US', 'da'], ['invariant'], ['toString']];
+
+/** 4,300 records: the first bundle (4,200) passes Pagefind's 4,000 fragments and gets bundled fragment files. */
+function makeRecords(): string[] {
+  return Array.from({ length: 4300 }, (_, i) =>
+    JSON.stringify({
+      url: `${i % 5 === 0 ? 'media' : 'content'}/${String(i).padStart(8, '0')}-0000-4000-8000-000000000000/`,
+      title: `Item ${i}`,
+      breadcrumbs: 'Home',
+      kind: i % 5 === 0 ? 'media' : 'content',
+      ...(i % 7 === 0 ? {} : { type: TYPES[i % TYPES.length] }),
+      root: i % 3 === 0 ? 'Home' : 'hasOwnProperty',
+      languages: LANGUAGES[i % LANGUAGES.length],
+      content: `word${i % 50} shared text of item ${i}`,
+    }),
+  );
+}
+
+interface FacetFile {
+  keys: string[];
+  values: string[][];
+  combos: number[][][];
+  pages: Record<string, number>;
+}
+
+/** Each page's values as one comparable line, read from the facet file alone. */
+function linesOf(file: FacetFile): string[] {
+  return Object.values(file.pages)
+    .map((c) =>
+      JSON.stringify(file.keys.map((_, k) => (file.combos[c]?.[k] ?? []).map((v) => file.values[k]?.[v]).sort())),
+    )
+    .sort();
+}
+
+describe('the facet map of each search bundle', () => {
+  let dir: string;
+  let records: string[];
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'facets-'));
+    records = makeRecords();
+    await writeFile(path.join(dir, 'records.ndjson'), `${records.join('\n')}\n`);
+    await buildSearchIndex(path.join(dir, 'records.ndjson'), path.join(dir, 'out'), '/', 4200);
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('lists every record of its bundle once, with the filter values the record was indexed with', async () => {
+    const bundles = JSON.parse(await readFile(path.join(dir, 'out', 'search-bundles.json'), 'utf8')).bundles;
+    assert.deepEqual(bundles, ['pagefind/', 'pagefind-1/']);
+    const fragmentFiles = (b: string) => readdir(path.join(dir, 'out', b, 'fragment'));
+    assert.ok(
+      (await fragmentFiles('pagefind')).some((f) => f.startsWith('en_group_')),
+      'bundled fragments read',
+    );
+    assert.ok(!(await fragmentFiles('pagefind-1')).some((f) => f.startsWith('en_group_')), 'single fragments read');
+    const shares = [records.slice(0, 4200), records.slice(4200)];
+    for (const [i, bundle] of bundles.entries()) {
+      const file = JSON.parse(await readFile(path.join(dir, 'out', bundle, 'facets.json'), 'utf8')) as FacetFile;
+      const expected = (shares[i] as string[])
+        .map((line) => JSON.parse(line))
+        .map((r) => JSON.stringify([[r.kind], r.type === undefined ? [] : [r.type], [r.root], [...r.languages].sort()]))
+        .sort();
+      assert.equal(Object.keys(file.pages).length, expected.length, `${bundle}: one entry per record`);
+      assert.deepEqual(linesOf(file), expected, `${bundle}: the values of every record`);
+      assert.ok(
+        Object.keys(file.pages).every((hash) => /^en_[0-9a-f]+$/.test(hash)),
+        'keys are the page hashes Pagefind gives results as their id',
+      );
+    }
+  });
+});

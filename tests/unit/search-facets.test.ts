@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+type Values = Record<string, string[]>;
+interface Decoded {
+  keys: string[];
+  combos: Values[];
+  pages: Map<string, number>;
+  totals: number[];
+}
+interface Hit {
+  bundle: number;
+  id: string;
+}
+interface ClientFacets {
+  decodeFacetMap(json: unknown): Decoded | undefined;
+  filterAndCount(
+    hits: Hit[],
+    maps: Array<Decoded | undefined>,
+    filters: Values,
+  ): { kept: Hit[]; counts: Record<string, Record<string, number>> };
+  totalCounts(maps: Array<Decoded | undefined>): Record<string, Record<string, number>>;
+}
+// The browser module is plain JavaScript served as-is; load it by path so TypeScript does not need its types.
+const client = (await import(
+  path.resolve(import.meta.dirname, '../../public/scripts/search-facets.js')
+)) as ClientFacets;
+
+const KEYS = ['kind', 'type', 'root', 'language'];
+const CHOICES: Values = {
+  kind: ['content', 'media', 'type'],
+  type: ['Article (article)', '__proto__', 'constructor', 'Image'],
+  root: ['Home', 'Shop', 'hasOwnProperty'],
+  language: ['en-US', 'da', 'invariant', 'toString'],
+};
+
+/** A seeded generator, so a failure names a case that can be run again. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Pages with random values (some with no type, some with several languages), spread over bundles. */
+function makePages(seed: number, count: number, bundles: number): Array<Hit & { values: Values }> {
+  const next = random(seed);
+  const pick = (list: string[]) => list[Math.floor(next() * list.length)] as string;
+  return Array.from({ length: count }, (_, i) => ({
+    bundle: i % bundles,
+    id: `en_${(i * 2654435761).toString(16).padStart(7, '0').slice(-7)}${i}`,
+    values: {
+      kind: [pick(CHOICES.kind as string[])],
+      type: next() < 0.2 ? [] : [pick(CHOICES.type as string[])],
+      root: [pick(CHOICES.root as string[])],
+      language: [...new Set([pick(CHOICES.language as string[]), ...(next() < 0.3 ? ['da'] : [])])],
+    },
+  }));
+}
+
+/** The facets.json a build would write for these pages: the format scripts/build/search-facets.ts documents. */
+function encode(pages: Array<{ id: string; values: Values }>): unknown {
+  const values = KEYS.map(() => [] as string[]);
+  const combos: number[][][] = [];
+  const comboOf = new Map<string, number>();
+  const map: Record<string, number> = {};
+  for (const page of pages) {
+    const combo = KEYS.map((key, k) =>
+      (page.values[key] ?? []).map((v) => {
+        const list = values[k] as string[];
+        if (!list.includes(v)) list.push(v);
+        return list.indexOf(v);
+      }),
+    );
+    const id = JSON.stringify(combo);
+    if (!comboOf.has(id)) comboOf.set(id, combos.push(combo) - 1);
+    map[page.id] = comboOf.get(id) as number;
+  }
+  return { version: 1, keys: KEYS, values, combos, pages: map };
+}
+
+/** The oracle: a page passes when every filtered key has one of its values; counts skip the counted key's filter. */
+function expected(pages: Array<Hit & { values: Values }>, filters: Values) {
+  const passes = (page: { values: Values }, except?: string) =>
+    Object.entries(filters).every(
+      ([key, wanted]) => key === except || wanted.length === 0 || wanted.some((w) => page.values[key]?.includes(w)),
+    );
+  const counts = new Map<string, Map<string, number>>();
+  for (const key of KEYS)
+    for (const page of pages.filter((p) => passes(p, key)))
+      for (const v of page.values[key] ?? []) {
+        const bucket = counts.get(key) ?? new Map<string, number>();
+        counts.set(key, bucket.set(v, (bucket.get(v) ?? 0) + 1));
+      }
+  return { kept: pages.filter((p) => passes(p)).map((p) => p.id), counts: asObject(counts) };
+}
+
+/** Counts as sorted [key, [[value, n]…]] lists, so prototype-named values compare as plain data. */
+const asObject = (counts: Map<string, Map<string, number>>) =>
+  [...counts].map(([k, v]) => [k, [...v].sort()] as const).sort((a, b) => a[0].localeCompare(b[0]));
+const plain = (counts: Record<string, Record<string, number>>) =>
+  asObject(new Map(Object.keys(counts).map((k) => [k, new Map(Object.entries(counts[k] ?? {}))])));
+
+describe('search facets in the browser', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`filters and counts like a page-by-page reading of the pages (seed ${seed})`, () => {
+      const pages = makePages(seed, 600, 3);
+      const maps = [0, 1, 2].map((b) => client.decodeFacetMap(encode(pages.filter((p) => p.bundle === b))));
+      const hits = pages.filter((_, i) => i % 4 !== 0);
+      for (const filters of [
+        {},
+        { type: ['__proto__'] },
+        { language: ['da', 'toString'] },
+        { kind: ['content'], root: ['hasOwnProperty', 'Home'] },
+        { kind: ['media'], type: ['constructor', 'Image'], language: ['en-US'] },
+      ] as Values[]) {
+        const got = client.filterAndCount(hits, maps, filters);
+        const want = expected(hits, filters);
+        assert.deepEqual(
+          got.kept.map((h) => h.id),
+          want.kept,
+          `kept for ${JSON.stringify(filters)}`,
+        );
+        assert.deepEqual(plain(got.counts), want.counts, `counts for ${JSON.stringify(filters)}`);
+      }
+      assert.deepEqual(plain(client.totalCounts(maps)), expected(pages, {}).counts);
+    });
+  }
+
+  it('keeps the hits of a bundle without a map, unfiltered and uncounted', () => {
+    const pages = makePages(9, 40, 2);
+    const maps = [client.decodeFacetMap(encode(pages.filter((p) => p.bundle === 0))), undefined];
+    const { kept, counts } = client.filterAndCount(pages, maps, { kind: ['no such kind'] });
+    assert.deepEqual(
+      kept.map((h) => h.bundle),
+      pages.filter((p) => p.bundle === 1).map(() => 1),
+    );
+    assert.equal(counts.kind?.['no such kind'], undefined);
+  });
+
+  it('refuses a map of another format instead of misreading it', () => {
+    for (const bad of [undefined, null, {}, { version: 2, keys: [], combos: [] }, { version: 1, keys: 'kind' }])
+      assert.equal(client.decodeFacetMap(bad), undefined, JSON.stringify(bad));
+  });
+});
