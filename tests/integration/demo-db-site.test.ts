@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOCUMENT, DOCUMENT_TYPE, MEDIA, useDemoDatabase } from '../support/demo-db-fixture.ts';
+import { useDemoDatabase } from '../support/demo-db-fixture.ts';
+import { DOCUMENT, DOCUMENT_TYPE, MEDIA } from '../support/umbraco-object-types.ts';
 
 const CLI = resolve(import.meta.dirname, '../../scripts/commands/demo-db.ts');
 const EDITORS = [

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
-import { DOCUMENT, MEDIA, useDemoDatabase } from '../support/demo-db-fixture.ts';
+import { useDemoDatabase } from '../support/demo-db-fixture.ts';
+import { DOCUMENT, MEDIA } from '../support/umbraco-object-types.ts';
 
 describe('demo-db generator: tables', () => {
   const { file, all, value } = useDemoDatabase();

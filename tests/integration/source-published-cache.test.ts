@@ -5,9 +5,7 @@ import { readPublishedCache, type CachedEntry, type CachedPropertyValue } from '
 import { withReadService, type JsonResponse } from '../support/read-service.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
 import { assertSameValue } from '../support/value-equality.ts';
-
-const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
-const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
+import { DOCUMENT, MEDIA } from '../support/umbraco-object-types.ts';
 
 interface NodeFacts {
   id: number;

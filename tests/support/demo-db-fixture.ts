@@ -10,10 +10,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before } from 'node:test';
 import { generateDemoDatabase, type DemoRecord, type DemoSummary } from '../../scripts/demo/generate.ts';
 
-export const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
-export const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
-export const DOCUMENT_TYPE = 'A2CB7800-F571-4787-9638-BC48539A0EFB';
-
 export interface DemoDbFixture {
   /** A path in the fixture's own temporary folder; the database is `file('a.db')`. */
   file(name: string): string;
