@@ -5,6 +5,7 @@ import type { PropertyRow } from '../values/document-values.ts';
 import type { GeneratedMedia } from './media-generator.ts';
 import type { DbType } from '../model/site-model.ts';
 import { ADMIN_USER_ID, OBJECT_TYPE } from '../model/umbraco-constants.ts';
+import type { PlannedNode } from '../plan/tree-plan.ts';
 
 /**
  * Writes one generated document or media item across the content tables. Culture-variation rows and
@@ -78,20 +79,10 @@ export function writeMedia(insert: Inserts, media: GeneratedMedia): void {
   }
 }
 
-interface NodePlace {
-  id: number;
-  key: string;
-  parentId: number;
-  level: number;
-  path: string;
-  sortOrder: number;
-  trashed: boolean;
-}
-
 /** The umbracoNode and umbracoContent rows every document and media item has. */
 function writeNode(
   insert: Inserts,
-  plan: NodePlace,
+  plan: PlannedNode,
   node: { name: string; objectType: string; createDate: string; typeId: number },
 ): void {
   insert.umbracoNode(
