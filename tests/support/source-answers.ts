@@ -1,4 +1,4 @@
-/** A summary and a full item as the read service answers them, for the tests of the crawler's answer checks. */
+/** A summary, a full item and a property type as the read service answers them, for the crawler's tests. */
 export const KEY = 'a8bcc42f-88a2-427d-8fcc-2de3ed457e57';
 export const summary = {
   id: 1368,
@@ -13,4 +13,17 @@ export const item = {
   ...summary,
   path: [],
   properties: { title: { alias: 'title', editorAlias: 'Umbraco.TextBox', value: 'Hi' } },
+};
+
+/** A property type of a content type answer. */
+export const propertyType = {
+  id: 1,
+  key: KEY,
+  alias: 'title',
+  name: 'Title',
+  description: null,
+  sortOrder: 0,
+  editorAlias: 'Umbraco.TextBox',
+  dataTypeId: -88,
+  mandatory: false,
 };

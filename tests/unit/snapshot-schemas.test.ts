@@ -14,7 +14,7 @@ const summaryDocumented = createShapeChecker(SUMMARY_VARIANTS);
 const itemDocumented = createShapeChecker(CONTENT_ITEM_VARIANTS);
 const contentTypeDocumented = createShapeChecker(CONTENT_TYPE_VARIANTS);
 
-import { item, KEY, summary } from '../support/source-answers.ts';
+import { item, KEY, propertyType, summary } from '../support/source-answers.ts';
 
 test('summaries: with or without sortOrder and children, upper-case keys; documented shape flags additive fields', () => {
   for (const body of [
@@ -66,17 +66,6 @@ test('full items: properties must be an object of objects; umbracoBytes may be a
   assert.equal(itemCore.safeParse(null).success, false);
 });
 
-const propertyType = {
-  id: 1,
-  key: KEY,
-  alias: 'title',
-  name: 'Title',
-  description: null,
-  sortOrder: 0,
-  editorAlias: 'Umbraco.TextBox',
-  dataTypeId: -88,
-  mandatory: false,
-};
 const group = { id: 2, key: KEY, name: 'Content', sortOrder: 0 };
 const older = {
   id: 1095,
