@@ -23,7 +23,7 @@ async function dataChecksums(dir: string): Promise<Record<string, string>> {
   );
 }
 
-test('transient faults (5xx, envelopes, timeouts, truncated and malformed JSON, slow answers, 429) lose nothing', async () => {
+test('transient faults (5xx, envelopes, timeouts, cut or malformed JSON, slow answers, 429) lose nothing', async () => {
   const retryAfterOnce: FaultRule = (request) =>
     request.operation === 'GetMediaAtRoot' && request.attempt === 1
       ? { kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: '' }
@@ -43,7 +43,7 @@ test('transient faults (5xx, envelopes, timeouts, truncated and malformed JSON, 
   assert.ok((media[1]?.at ?? 0) - (media[0]?.at ?? 0) >= 950, 'Retry-After: 1 was honoured');
 });
 
-test('permanent faults are reported per URL with status and attempts; the previous snapshot stays byte-identical', async () => {
+test('permanent faults: reported per URL with status and attempts; the previous snapshot is untouched', async () => {
   const out = path.join(fault.work, 'permanent');
   await cp(fault.cleanOut, out, { recursive: true });
   const before = await fingerprint(out);

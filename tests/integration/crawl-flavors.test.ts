@@ -119,7 +119,8 @@ function readUsedElementTypes(file: string): Set<string> {
 }
 
 for (const file of listSharedDatabases()) {
-  const name = `${path.basename(file)} through each flavor: no failure or deviation, the rich crawl's items, no repeats`;
+  const name =
+    `${path.basename(file)} through each flavor: no failure or deviation, the rich crawl's items, no ` + `repeats`;
   test(name, async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'crawl-flavors-'));
     try {

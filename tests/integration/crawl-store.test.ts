@@ -109,7 +109,7 @@ test('items are chunked, located by offset, and checksummed; a changed byte is d
   }
 });
 
-test('a complete snapshot replaces the previous one; a partial one goes beside it and leaves it as it was', async () => {
+test('a complete snapshot replaces the previous one; a partial one goes beside it, leaving it as it was', async () => {
   const work = await mkdtemp(path.join(tmpdir(), 'crawl-store-'));
   try {
     const out = path.join(work, 'snapshot');
@@ -131,7 +131,7 @@ test('a complete snapshot replaces the previous one; a partial one goes beside i
   }
 });
 
-test("a folder that is not a snapshot is never replaced; a previous run's leftovers are cleaned or restored", async () => {
+test("a non-snapshot folder is never replaced; a previous run's leftovers are cleaned or restored", async () => {
   const work = await mkdtemp(path.join(tmpdir(), 'crawl-store-'));
   try {
     const precious = path.join(work, 'src');

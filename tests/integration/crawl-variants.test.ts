@@ -124,7 +124,7 @@ async function startVariantSource(): Promise<{ url: string; asked: string[]; clo
   };
 }
 
-test('older interface variants are tolerated, recorded, and normalised; odd trees neither loop nor duplicate', async () => {
+test('older interface variants are tolerated, recorded, normalised; odd trees neither loop nor repeat', async () => {
   const source = await startVariantSource();
   const work = await mkdtemp(path.join(tmpdir(), 'crawl-variants-'));
   try {

@@ -33,7 +33,8 @@ describe('demo-db generator: site', () => {
   const { file, all, value, records, summary } = useDemoDatabase();
 
   it('models the content types of a real site', () => {
-    const docTypes = `FROM cmsContentType ct JOIN umbracoNode n ON n.id = ct.nodeId WHERE n.nodeObjectType = '${DOCUMENT_TYPE}'`;
+    const docTypes =
+      `FROM cmsContentType ct JOIN umbracoNode n ON n.id = ct.nodeId WHERE n.nodeObjectType = ` + `'${DOCUMENT_TYPE}'`;
     assert.ok(Number(value(`SELECT count(*) ${docTypes} AND ct.isElement = 0`)) >= 8);
     assert.ok(Number(value(`SELECT count(*) ${docTypes} AND ct.isElement = 1`)) >= 3);
     assert.ok(
@@ -101,7 +102,8 @@ describe('demo-db generator: site', () => {
     assert.equal(value(`SELECT count(*) FROM umbracoPropertyData WHERE dateValue ${badDate}`), 0);
     assert.equal(value(`SELECT count(*) FROM umbracoPropertyData WHERE decimalValue NOT GLOB '*[0-9].[0-9]*'`), 0);
     const text = all(
-      `SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE v LIKE '%umb://%' OR v LIKE '%mediaKey%'`,
+      `SELECT coalesce(varcharValue, textValue) AS v FROM umbracoPropertyData WHERE v LIKE '%umb://%' OR v LIKE ` +
+        `'%mediaKey%'`,
     )
       .map((r) => String(r.v))
       .join('\n');
@@ -184,9 +186,12 @@ describe('demo-db generator: site', () => {
     for (const r of records.filter((x) => x.kind === 'document'))
       assert.equal(r.urlSegment, segments.get(r.key) ?? null, `segment of ${r.id}`);
     const stored = new Map(
-      all(`SELECT lower(n.uniqueId) AS k, count(*) AS c FROM umbracoPropertyData pd JOIN umbracoContentVersion v ON v.id = pd.versionId
+      all(
+        `SELECT lower(n.uniqueId) AS k, count(*) AS c FROM umbracoPropertyData pd ` +
+          `JOIN umbracoContentVersion v ON v.id = pd.versionId
       JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 JOIN umbracoNode n ON n.id = v.nodeId
-      WHERE pd.languageId IS NULL OR pd.languageId = 1 GROUP BY 1`).map((r) => [r.k, r.c]),
+      WHERE pd.languageId IS NULL OR pd.languageId = 1 GROUP BY 1`,
+      ).map((r) => [r.k, r.c]),
     );
     for (const r of records.filter((x) => x.kind === 'document' && x.visible))
       assert.equal(Object.keys(r.values).length, stored.get(r.key) ?? 0, `values of ${r.id}`);

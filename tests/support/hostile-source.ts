@@ -129,7 +129,9 @@ function echoKey(authorization: string | undefined): Record<string, unknown> {
   return {
     title: 'Internal Server Error',
     status: 500,
-    detail: `key ${key}; url ${encodeURIComponent(key)}; form ${new URLSearchParams({ k: key })}; json ${JSON.stringify(key)}`,
+    detail:
+      `key ${key}; url ${encodeURIComponent(key)}; form ${new URLSearchParams({ k: key })}; json ` +
+      `${JSON.stringify(key)}`,
   };
 }
 

@@ -69,7 +69,9 @@ const content: FixtureItem[] = [
     properties: {
       body: {
         editorAlias: 'Umbraco.TinyMCE',
-        value: `<p>Hello <a href="/{localLink:${udi('document', 101)}}">about</a> <img data-udi="${udi('media', 201)}"> <a href="/{localLink:${udi('document', 999)}}">gone</a></p>`,
+        value:
+          `<p>Hello <a href="/{localLink:${udi('document', 101)}}">about</a> <img ` +
+          `data-udi="${udi('media', 201)}"> <a href="/{localLink:${udi('document', 999)}}">gone</a></p>`,
       },
       blocks: { editorAlias: 'Umbraco.BlockList', value: blocks },
     },

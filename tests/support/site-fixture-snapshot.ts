@@ -176,7 +176,13 @@ export async function writeFixtureSnapshot(dir: string, fixture: FixtureSnapshot
   );
   await write(
     REPORT_FILE,
-    `${JSON.stringify({ formatVersion: FORMAT_VERSION, failures: [], deviations: [], warnings: [], unavailableContentTypes: [] })}\n`,
+    `${JSON.stringify({
+      formatVersion: FORMAT_VERSION,
+      failures: [],
+      deviations: [],
+      warnings: [],
+      unavailableContentTypes: [],
+    })}\n`,
   );
   const manifest: Manifest = {
     ...fixtureManifest(

@@ -16,7 +16,7 @@ const contentTypeDocumented = createShapeChecker(CONTENT_TYPE_VARIANTS);
 
 import { item, KEY, propertyType, summary } from '../support/source-answers.ts';
 
-test('summaries: with or without sortOrder and children, upper-case keys; documented shape flags additive fields', () => {
+test('summaries: with or without sortOrder and children, upper-case keys; the documented shape flags additions', () => {
   for (const body of [
     summary,
     { ...summary, sortOrder: 3 },

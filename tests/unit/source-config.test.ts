@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSourceConfig } from '../../scripts/source/config.ts';
 
-test('--flavor picks the interface generation (default rich); --no-type-lists keeps to the nine operations', async () => {
+test('--flavor picks the interface generation (default rich); --no-type-lists: only the nine operations', async () => {
   const plain = await parseSourceConfig(['--db', 'x.db'], {});
   assert.ok(!('errors' in plain));
   assert.equal(plain.flavor, 'rich');

@@ -135,7 +135,8 @@ function listSegmentCases(path: string): SegmentCase[] {
             .prepare(
               `SELECT l.id, l.languageISOCode AS iso, v.name FROM umbracoContentVersionCultureVariation v
             JOIN umbracoLanguage l ON l.id = v.languageId
-            JOIN umbracoDocumentCultureVariation dcv ON dcv.nodeId = ? AND dcv.languageId = v.languageId AND dcv.published = 1
+            JOIN umbracoDocumentCultureVariation dcv ON dcv.nodeId = ? AND dcv.languageId = v.languageId ` +
+                `AND dcv.published = 1
             WHERE v.versionId = ?`,
             )
             .all(Number(doc.id), Number(doc.versionId)) as Row[])
@@ -146,7 +147,8 @@ function listSegmentCases(path: string): SegmentCase[] {
         const stored = hasDocumentUrl
           ? findDocumentUrl(db, String(doc.uniqueId), Number(culture.id))
           : findCachedSegment(cache.get(Number(doc.id)), variant ? String(culture.iso) : undefined);
-        const key = `${basename(path)} ${String(doc.id)} ${variant || hasDocumentUrl ? String(culture.iso) : 'invariant'}`;
+        const key =
+          `${basename(path)} ${String(doc.id)} ` + `${variant || hasDocumentUrl ? String(culture.iso) : 'invariant'}`;
         cases.push({ key, source, culture: variant ? String(culture.iso) : undefined, stored });
       }
     }
