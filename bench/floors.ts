@@ -39,7 +39,8 @@ const seed = Number(id);
 let text = '';
 for (let i = 0; text.length < ${textBytes}; i++) text += words[(seed * 7 + i * 13) % words.length] + ' ';
 ---
-<html lang="en"><head><meta charset="utf-8"><title>Page {id}</title></head><body><h1>Page {id}</h1><p>{text}</p></body></html>
+<html lang="en"><head><meta charset="utf-8"><title>Page {id}</title></head>` +
+      `<body><h1>Page {id}</h1><p>{text}</p></body></html>
 `,
   );
   return runMeasured(
@@ -60,7 +61,8 @@ export async function buildHugoFloor(workDir: string, pages: number, textBytes: 
   writeFileSync(join(dir, 'config.toml'), 'baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n');
   writeFileSync(
     join(dir, 'layouts/_default/single.html'),
-    '<html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>{{ .Content }}</body></html>\n',
+    '<html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>' +
+      '<body><h1>{{ .Title }}</h1>{{ .Content }}</body></html>\n',
   );
   writeFileSync(join(dir, 'layouts/_default/list.html'), '<html><body>{{ .Title }}</body></html>\n');
   for (let i = 0; i < pages; i++) {

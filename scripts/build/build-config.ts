@@ -57,9 +57,11 @@ const BUILD_FLAGS: FlagSpec = {
   switches: [...OWN_SWITCHES, ...CRAWLER_SWITCHES],
 };
 
-export const BUILD_USAGE = `Usage: npm run build -- [--snapshot DIR | --source URL | --db FILE] [options]
+export const BUILD_USAGE =
+  `Usage: npm run build -- [--snapshot DIR | --source URL | --db FILE] [options]
   --snapshot DIR        build from this existing snapshot (otherwise crawl into <cache>/snapshot first)
-  --source URL | --db FILE | --demo-items N | --api-key-file FILE | …   crawler options (see npm run snapshot -- --help;
+  --source URL | --db FILE | --demo-items N | --api-key-file FILE | …   crawler options ` +
+  `(see npm run snapshot -- --help;
                         --allow-shrink, --follow-redirects and the --max-* caps too);
                         neither --source nor --db nor env SNAPSHOT_SOURCE_URL: the embedded demo source
   --history DIR         keep the previous snapshot there (--keep N of them, default 1) and show what changed since it

@@ -72,14 +72,20 @@ export async function runBuild(
     await swapIntoPlace(staging, config.outDir);
     const m = siteData.meta.counts;
     out(
-      `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} (base ${config.base})`,
+      `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} ` +
+        `(base ${config.base})`,
     );
     out(
       `build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ` +
-        `${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ${siteData.meta.languages.join(', ') || 'none'}`,
+        `${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ` +
+        `${siteData.meta.languages.join(', ') || 'none'}`,
     );
+    const bundles = search ? `${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'}` : '';
+    const searchTime = search ? `search ${seconds(search.millis)} (${search.records} records in ${bundles})` : '';
     out(
-      `build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ${search ? `search ${seconds(search.millis)} (${search.records} records in ${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'})` : 'search skipped'}${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
+      `build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ` +
+        `${search ? searchTime : 'search skipped'}` +
+        `${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
     );
     return BUILD_EXIT_CODES.ok;
   } catch (error) {

@@ -16,7 +16,10 @@ export interface SnapshotSource {
 function describeInvalid(error: unknown): string {
   const issues = (error as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
   if (Array.isArray(issues) && issues[0])
-    return `${issues[0].path.map(String).join('.') || '(root)'}: ${issues[0].message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`;
+    return (
+      `${issues[0].path.map(String).join('.') || '(root)'}: ` +
+      `${issues[0].message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`
+    );
   return error instanceof SyntaxError ? `not JSON (${error.message})` : String((error as Error).message ?? error);
 }
 

@@ -32,7 +32,8 @@ export async function reportChanges(
     );
   } catch (error) {
     say(
-      `snapshot: not compared with ${previous}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+      `snapshot: not compared with ${previous}: ` +
+        `${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
     );
   }
 }

@@ -68,7 +68,8 @@ function describe(out: string, s: DemoSummary): string {
   const mb = (statSync(out).size / 1_048_576).toFixed(1);
   return (
     `demo-db: wrote ${out} (${mb} MB): ${s.documents} documents (${s.published} published), ${s.media} media, ` +
-    `${s.trashed} trashed, ${s.contentTypes} content types, languages ${s.languages.join(', ')}, max depth ${s.maxDepth}, ` +
+    `${s.trashed} trashed, ${s.contentTypes} content types, languages ${s.languages.join(', ')}, ` +
+    `max depth ${s.maxDepth}, ` +
     `in ${(s.ms / 1000).toFixed(1)} s`
   );
 }

@@ -5,32 +5,40 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
 import type { CliIo } from './snapshot.ts';
 import { MERGE_EXIT_CODES, MergeError, mergePartitions } from '../build/partition-merge.ts';
 
-const MERGE_USAGE = `Usage: npm run merge-partitions -- --out DIR PART_DIR…
+const MERGE_USAGE = `Usage: npm run merge-partitions -- --out DIR PART_DIR… [--verbose]
   Joins the outputs of npm run build -- --partition I/K (one folder per partition, every I from 1 to K once)
   into DIR, built beside it and swapped in whole. Files found in several partitions must be byte-identical.
-Exit codes: 0 ok, 2 usage, 3 the folders are not one complete set of partitions, 4 conflicting files.`;
+  --verbose: stack traces on errors.
+Exit codes: 0 ok, 1 failed, 2 usage, 3 the folders are not one complete set of partitions, 4 conflicting files.`;
 
-function parseArgs(argv: readonly string[], cwd: string): { out?: string; parts: string[]; problems: string[] } {
-  const parts: string[] = [];
-  const problems: string[] = [];
-  let out: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--out') {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith('--')) problems.push('--out needs a value');
-      else out = path.resolve(cwd, value);
-    } else if (arg.startsWith('--out=')) out = path.resolve(cwd, arg.slice('--out='.length));
-    else if (arg.startsWith('--')) problems.push(`unknown option ${arg.slice(0, 40)}`);
-    else parts.push(path.resolve(cwd, arg));
-  }
-  if (out === undefined) problems.push('--out DIR is required');
-  if (parts.length === 0) problems.push('name at least one partition output folder');
+const MERGE_FLAGS: FlagSpec = { values: ['out'], switches: ['verbose'], positionals: true };
+
+const schema = z.object({
+  out: z.string({ error: '--out DIR is required' }).min(1, '--out must not be empty'),
+  parts: z.array(z.string()).min(1, 'name at least one partition output folder'),
+});
+
+interface MergeConfig {
+  readonly out: string;
+  readonly parts: readonly string[];
+  readonly verbose: boolean;
+}
+
+/** The flags as one frozen config, or every problem with them. */
+function parseMergeConfig(argv: readonly string[], cwd: string): MergeConfig | { problems: string[] } {
+  const { values, switches, positionals, problems } = parseFlags(argv, MERGE_FLAGS);
+  const parsed = schema.safeParse({ out: values.out, parts: positionals });
+  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
+  const out = values.out === undefined ? undefined : path.resolve(cwd, values.out);
+  const parts = positionals.map((part) => path.resolve(cwd, part));
   if (out !== undefined && parts.includes(out)) problems.push('--out must not be one of the partition folders');
-  return { ...(out !== undefined ? { out } : {}), parts, problems };
+  if (out === undefined || problems.length > 0) return { problems };
+  return Object.freeze({ out, parts: Object.freeze(parts), verbose: switches.has('verbose') });
 }
 
 export async function runMergePartitions(argv: readonly string[], io: CliIo): Promise<number> {
@@ -39,11 +47,12 @@ export async function runMergePartitions(argv: readonly string[], io: CliIo): Pr
     io.stdout.write(`${MERGE_USAGE}\n`);
     return MERGE_EXIT_CODES.ok;
   }
-  const { out, parts, problems } = parseArgs(argv, io.cwd ?? process.cwd());
-  if (out === undefined || problems.length > 0) {
-    for (const problem of problems) err(problem);
+  const config = parseMergeConfig(argv, io.cwd ?? process.cwd());
+  if ('problems' in config) {
+    for (const problem of config.problems) err(problem);
     return MERGE_EXIT_CODES.usage;
   }
+  const { out, parts } = config;
   try {
     const summary = await mergePartitions(parts, out);
     io.stdout.write(
@@ -58,7 +67,8 @@ export async function runMergePartitions(argv: readonly string[], io: CliIo): Pr
       return error.exitCode;
     }
     err(`unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
-    return 1;
+    if (config.verbose && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    return MERGE_EXIT_CODES.failed;
   }
 }
 

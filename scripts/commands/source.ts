@@ -12,11 +12,11 @@ export interface CliIo {
 
 /** Starts the service; resolves with the running service, or an exit code when it could not start. */
 export async function runSource(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
   io: CliIo,
 ): Promise<RunningReadService | number> {
-  const config = parseSourceConfig(argv, env);
+  const config = await parseSourceConfig(argv, env);
   if ('errors' in config) {
     for (const message of config.errors) io.err(`source: ${message}`);
     io.err('source: see --help');

@@ -150,7 +150,9 @@ const FOLDS: ReadonlyArray<readonly [string, string]> = [
   ['9', '⁹₉'],
 ];
 
-/** Umbraco's own Russian table for А…Я (U+0410…U+042F); its quirks are intended (Ц→F, Щ→Sh, Ъ→", Ь→'). */
+/**
+ * Umbraco's own Russian table for А…Я (U+0410…U+042F); its quirks are intended (Ц→F, Щ→Sh, Ъ→", Ь→').
+ */
 const CYRILLIC_UPPER = [
   'A',
   'B',

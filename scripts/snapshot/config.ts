@@ -3,7 +3,7 @@
  * The API key comes from SNAPSHOT_API_KEY or --api-key-file, never from a flag (shell history, process lists).
  */
 import path from 'node:path';
-import { flagProblems, parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { flagProblems, parseFlags, wholeNumber, type FlagSpec } from '../core/cli/flags.ts';
 import { readSecret } from '../core/cli/secret-file.ts';
 import { z } from 'zod';
 import { DEFAULT_LIMITS, type AnswerLimits } from './client/answer-body.ts';
@@ -70,15 +70,6 @@ export const SNAPSHOT_FLAGS: FlagSpec = {
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_SEED = 1;
 
-const whole = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .optional()
-    .transform((value) => value ?? fallback);
-
 const nonEmpty = z.string().min(1, 'must not be empty');
 
 const flagsSchema = z.object({
@@ -88,20 +79,20 @@ const flagsSchema = z.object({
   'api-key-file': nonEmpty.optional(),
   'since-snapshot': nonEmpty.optional(),
   history: nonEmpty.optional(),
-  keep: whole(1, 1000, DEFAULT_KEEP),
+  keep: wholeNumber(1, 1000, DEFAULT_KEEP),
   'compare-with': nonEmpty.optional(),
-  'max-failures': whole(0, Number.MAX_SAFE_INTEGER, 0),
-  concurrency: whole(1, 64, 4),
-  'timeout-ms': whole(1, 600_000, 30_000),
-  retries: whole(0, 20, 5),
-  'retry-base-ms': whole(0, 600_000, 500),
-  'retry-max-ms': whole(1, 3_600_000, 30_000),
-  'demo-items': whole(1, 1_000_000, 2000),
-  'max-content-types': whole(1, 1_000_000, DEFAULT_MAX_CONTENT_TYPES),
-  'max-answer-bytes': whole(1024, 2 ** 32, DEFAULT_LIMITS.maxAnswerBytes),
-  'max-decompressed-bytes': whole(1024, 2 ** 32, DEFAULT_LIMITS.maxDecompressedBytes),
+  'max-failures': wholeNumber(0, Number.MAX_SAFE_INTEGER, 0),
+  concurrency: wholeNumber(1, 64, 4),
+  'timeout-ms': wholeNumber(1, 600_000, 30_000),
+  retries: wholeNumber(0, 20, 5),
+  'retry-base-ms': wholeNumber(0, 600_000, 500),
+  'retry-max-ms': wholeNumber(1, 3_600_000, 30_000),
+  'demo-items': wholeNumber(1, 1_000_000, 2000),
+  'max-content-types': wholeNumber(1, 1_000_000, DEFAULT_MAX_CONTENT_TYPES),
+  'max-answer-bytes': wholeNumber(1024, 2 ** 32, DEFAULT_LIMITS.maxAnswerBytes),
+  'max-decompressed-bytes': wholeNumber(1024, 2 ** 32, DEFAULT_LIMITS.maxDecompressedBytes),
   // The checks after parsing recurse once per level: past ~5000 the stack, not the cap, would give out.
-  'max-depth': whole(8, 5000, DEFAULT_LIMITS.maxDepth),
+  'max-depth': wholeNumber(8, 5000, DEFAULT_LIMITS.maxDepth),
 });
 
 export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --db FILE] [options]

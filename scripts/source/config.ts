@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { readSecret } from '../core/cli/secret-file.ts';
 import { assertTimeZone } from './catalog/dates.ts';
 import { FLAVOR_NAMES, type FlavorName } from './flavors/flavor.ts';
 
@@ -60,34 +60,20 @@ const schema = z.object({
     }, '--time-zone must be an IANA time zone such as Europe/Copenhagen'),
 });
 
+const SOURCE_FLAGS: FlagSpec = {
+  values: ['db', 'host', 'port', 'api-key-file', 'time-zone', 'flavor'],
+  switches: ['no-type-lists', 'show-top-level', 'no-trailing-slash', 'log-requests', 'verbose', 'help'],
+  refused: { 'api-key': '--api-key is not accepted: give the key by env SOURCE_API_KEY or --api-key-file' },
+};
+
 /** Parses flags and env into a frozen config, reporting every problem at once. */
-export function parseSourceConfig(argv: string[], env: NodeJS.ProcessEnv): SourceConfig | { errors: string[] } {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: argv,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        db: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'api-key-file': { type: 'string' },
-        'time-zone': { type: 'string' },
-        flavor: { type: 'string' },
-        'no-type-lists': { type: 'boolean' },
-        'show-top-level': { type: 'boolean' },
-        'no-trailing-slash': { type: 'boolean' },
-        'log-requests': { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }).values;
-  } catch (error) {
-    return { errors: [(error as Error).message] };
-  }
-  if (values.help) return Object.freeze({ help: true } as SourceConfig);
-  const errors: string[] = [];
+export async function parseSourceConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd = process.cwd(),
+): Promise<SourceConfig | { errors: string[] }> {
+  const { values, switches, problems: errors } = parseFlags(argv, SOURCE_FLAGS);
+  if (switches.has('help')) return Object.freeze({ help: true } as SourceConfig);
   const parsed = schema.safeParse({
     db: values.db,
     host: values.host,
@@ -96,36 +82,22 @@ export function parseSourceConfig(argv: string[], env: NodeJS.ProcessEnv): Sourc
     flavor: values.flavor,
   });
   if (!parsed.success) errors.push(...parsed.error.issues.map((i) => i.message));
-  const apiKey = readApiKey(values['api-key-file'] as string | undefined, env, errors);
-  if (!parsed.success || errors.length > 0) return { errors };
+  // The key comes from a file or the environment, never the command line (it would land in shell history).
+  const key = await readSecret(values['api-key-file'], env.SOURCE_API_KEY?.trim(), cwd);
+  if ('problem' in key) errors.push(`--api-key-file: ${key.problem}`);
+  if (!parsed.success || errors.length > 0 || !('secret' in key)) return { errors };
   return Object.freeze({
     dbPath: parsed.data.db,
     host: parsed.data.host,
     port: parsed.data.port,
-    apiKey,
+    apiKey: key.secret,
     timeZone: parsed.data.timeZone,
     flavor: parsed.data.flavor,
-    typeLists: !values['no-type-lists'],
-    hideTopLevelNodeFromPath: !values['show-top-level'],
-    addTrailingSlash: !values['no-trailing-slash'],
-    logRequests: values['log-requests'] === true,
-    verbose: values.verbose === true,
+    typeLists: !switches.has('no-type-lists'),
+    hideTopLevelNodeFromPath: !switches.has('show-top-level'),
+    addTrailingSlash: !switches.has('no-trailing-slash'),
+    logRequests: switches.has('log-requests'),
+    verbose: switches.has('verbose'),
     help: false,
   });
-}
-
-/** The key comes from a file or the environment, never the command line (it would land in shell history). */
-function readApiKey(file: string | undefined, env: NodeJS.ProcessEnv, errors: string[]): string | undefined {
-  if (file !== undefined) {
-    try {
-      const key = readFileSync(file, 'utf8').trim();
-      if (key === '') errors.push(`--api-key-file ${file} is empty`);
-      return key;
-    } catch {
-      errors.push(`--api-key-file ${file} cannot be read`);
-      return undefined;
-    }
-  }
-  const key = env.SOURCE_API_KEY?.trim();
-  return key === '' ? undefined : key;
 }

@@ -3,35 +3,23 @@
  * with known SQL edits (tests/support/diff-database-edits.ts), so the expected changes come from the edits.
  */
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import {
   TEXT_EDIT,
   applyNewerEdits,
   applyOlderEdits,
+  editedCopy,
+  EDITED_DATABASE,
   planEdits,
   type PlannedEdits,
 } from '../support/diff-database-edits.ts';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
 import type { Browser, Page } from '../../scripts/browser/chromium.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
-import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
-
-const DB = sharedDatabase('tdufrane_searchcourse.db');
-
-async function editedCopy(file: string, edit: (db: DatabaseSync) => void): Promise<string> {
-  await copyFile(DB, file);
-  const db = new DatabaseSync(file);
-  try {
-    edit(db);
-  } finally {
-    db.close();
-  }
-  return file;
-}
+import { openForOracle } from '../support/shared-databases.ts';
 
 describe('the Changes section (two builds with --history)', { timeout: 180_000 }, () => {
   let tmp: string;
@@ -43,7 +31,7 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
 
   before(async () => {
     tmp = await mkdtemp(path.join(tmpdir(), 'site-changes-'));
-    const oracle = openForOracle(DB);
+    const oracle = openForOracle(EDITED_DATABASE);
     try {
       plan = planEdits(oracle);
     } finally {

@@ -24,6 +24,7 @@ import type { FlavorName } from '../../scripts/source/flavors/flavor.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { normaliseItem } from '../support/plugin-normaliser.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
+import { DOCUMENT, MEDIA } from '../support/umbraco-object-types.ts';
 
 /** Half the flavors also answer the list-all operations, half only the nine: both paths of the type crawl are met. */
 const FLAVORS: Array<{ flavor: FlavorName; typeLists: boolean }> = [
@@ -73,9 +74,6 @@ async function readItems(dir: string, kind: ItemKind): Promise<Map<number, Recor
   return items;
 }
 
-const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
-const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
-
 /** Element types (the database's flag) that published values use as block elements, with their compositions. */
 function readUsedElementTypes(file: string): Set<string> {
   const db = openForOracle(file);
@@ -121,7 +119,8 @@ function readUsedElementTypes(file: string): Set<string> {
 }
 
 for (const file of listSharedDatabases()) {
-  const name = `${path.basename(file)} through each flavor: no failure or deviation, the rich crawl's items, no repeats`;
+  const name =
+    `${path.basename(file)} through each flavor: no failure or deviation, the rich crawl's items, no ` + `repeats`;
   test(name, async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'crawl-flavors-'));
     try {

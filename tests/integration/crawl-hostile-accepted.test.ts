@@ -46,7 +46,7 @@ async function fresh(): Promise<Workspace> {
 }
 
 describe('hostile but usable sources', () => {
-  it('U+2028/U+2029, lone surrogates, control and bidi characters, invalid UTF-8, prototype-named aliases: built', async () => {
+  it('U+2028/9, lone surrogates, control and bidi characters, bad UTF-8, prototype-named aliases: built', async () => {
     const workspace = await fresh();
     const { manifest, report } = await expectBuilt(
       workspace,

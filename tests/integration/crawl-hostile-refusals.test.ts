@@ -37,7 +37,7 @@ describe('refused crawls leave the previous snapshot and site alone', () => {
     assert.match(run.stderr, /--allow-shrink/);
   });
 
-  it('an HTML login page with status 200 to everything, even with --max-failures 10: exit 1 (no root listing)', async () => {
+  it('an HTML login page answering 200 to all, even with --max-failures 10: exit 1 (no root listing)', async () => {
     await expectRefused(
       workspace,
       { htmlLoginPage: true },
@@ -118,7 +118,7 @@ describe('refused crawls leave the previous snapshot and site alone', () => {
     }
   });
 
-  it('an error body echoing the key URL-encoded, form-encoded and JSON-escaped: no form of it reaches any output', async () => {
+  it('an error body echoing the key URL-encoded, form-encoded or JSON-escaped: no form reaches output', async () => {
     const run = await expectRefused(workspace, { echoKey: true }, { crawlerExit: 1, ceilingMiB: CEILING });
     const partial = await readFile(`${workspace.snapshot}.partial/report.json`, 'utf8');
     const forms = [

@@ -52,7 +52,8 @@ function changeCopy(
   const db = new DatabaseSync(file);
   try {
     const published =
-      'SELECT v.id FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?';
+      'SELECT v.id FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published ' +
+      '= 1 WHERE v.nodeId = ?';
     db.prepare(`UPDATE umbracoContentVersion SET versionDate = '2031-02-03 04:05:06' WHERE id IN (${published})`).run(
       changes.touched,
     );

@@ -17,6 +17,7 @@ import {
 } from '../../scripts/core/snapshot-format.ts';
 import { openSnapshotStore, type SnapshotParts } from '../../scripts/snapshot/store/snapshot-store.ts';
 import type { TreeEntry } from '../../scripts/snapshot/plan/tree-walk.ts';
+import { fixtureManifest } from '../support/site-fixture-snapshot.ts';
 
 const KEY = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const entry = (id: number, parentId = -1): TreeEntry => ({
@@ -45,29 +46,17 @@ const itemJson = (id: number): string =>
   });
 
 function parts(status: Manifest['status']): SnapshotParts {
-  const manifest: Omit<Manifest, 'files'> = {
-    formatVersion: 1,
-    tool: { name: 'test', version: '0' },
-    status,
-    source: { url: 'http://x', kind: 'http' },
-    startedAt: 'a',
-    finishedAt: 'b',
-    interfaceVariant: {},
-    counts: {
-      content: 5,
-      media: 0,
-      contentTypes: 0,
-      contentByType: {},
-      mediaByType: {},
-      failures: 0,
-      warnings: 0,
-      deviations: 0,
+  const manifest = fixtureManifest(
+    { content: 5, media: 0, contentTypes: 0 },
+    {
+      formatVersion: 1,
+      tool: { name: 'test', version: '0' },
+      status,
+      source: { url: 'http://x', kind: 'http' },
+      startedAt: 'a',
+      finishedAt: 'b',
     },
-    reused: 0,
-    http: { requests: 0, attempts: 0 },
-    failures: [],
-    warnings: [],
-  };
+  );
   return {
     manifest,
     contentTypes: { formatVersion: 1, contentTypes: [], unavailable: [] },
@@ -120,7 +109,7 @@ test('items are chunked, located by offset, and checksummed; a changed byte is d
   }
 });
 
-test('a complete snapshot replaces the previous one; a partial one goes beside it and leaves it as it was', async () => {
+test('a complete snapshot replaces the previous one; a partial one goes beside it, leaving it as it was', async () => {
   const work = await mkdtemp(path.join(tmpdir(), 'crawl-store-'));
   try {
     const out = path.join(work, 'snapshot');
@@ -142,7 +131,7 @@ test('a complete snapshot replaces the previous one; a partial one goes beside i
   }
 });
 
-test("a folder that is not a snapshot is never replaced; a previous run's leftovers are cleaned or restored", async () => {
+test("a non-snapshot folder is never replaced; a previous run's leftovers are cleaned or restored", async () => {
   const work = await mkdtemp(path.join(tmpdir(), 'crawl-store-'));
   try {
     const precious = path.join(work, 'src');

@@ -19,6 +19,7 @@ import {
   iterateIndex,
   type IndexEntry,
 } from '../../scripts/core/snapshot-format.ts';
+import { propertyType as documentedPropertyType } from '../support/source-answers.ts';
 
 const DATE = '2024-05-06T07:08:09+02:00';
 const key = (n: number): string => `${String(n).padStart(8, '0')}-AAAA-BBBB-CCCC-DDDDEEEEFFFF`;
@@ -62,17 +63,7 @@ const ITEM_PROPERTIES: Record<number, object> = {
   5002: { umbracoBytes: property('umbracoBytes', '999'), umbracoFile: property('umbracoFile', '/media/b/y.pdf') },
 };
 
-const propertyType = {
-  id: 1,
-  key: key(1),
-  alias: 'title',
-  name: 'Title',
-  description: null,
-  sortOrder: 0,
-  editorAlias: 'Umbraco.TextBox',
-  dataTypeId: -88,
-  mandatory: false,
-};
+const propertyType = { ...documentedPropertyType, key: key(1) };
 const contentType = (id: number, alias: string, extra: object = {}) => ({
   id,
   key: key(id),
@@ -133,7 +124,7 @@ async function startVariantSource(): Promise<{ url: string; asked: string[]; clo
   };
 }
 
-test('older interface variants are tolerated, recorded, and normalised; odd trees neither loop nor duplicate', async () => {
+test('older interface variants are tolerated, recorded, normalised; odd trees neither loop nor repeat', async () => {
   const source = await startVariantSource();
   const work = await mkdtemp(path.join(tmpdir(), 'crawl-variants-'));
   try {

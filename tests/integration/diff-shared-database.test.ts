@@ -4,10 +4,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { runDiff } from '../../scripts/commands/diff.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
 import { runSnapshot } from '../../scripts/commands/snapshot.ts';
@@ -16,30 +15,18 @@ import {
   TEXT_EDIT,
   applyNewerEdits,
   applyOlderEdits,
+  editedCopy,
+  EDITED_DATABASE,
   planEdits,
   type PlannedEdits,
 } from '../support/diff-database-edits.ts';
-import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
-
-const DATABASE = 'tdufrane_searchcourse.db';
+import { openForOracle } from '../support/shared-databases.ts';
 
 async function crawl(db: string, out: string): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
   const code = await runSnapshot(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
-}
-
-async function editedCopy(work: string, name: string, edit: (db: DatabaseSync) => void): Promise<string> {
-  const file = path.join(work, name);
-  await copyFile(sharedDatabase(DATABASE), file);
-  const db = new DatabaseSync(file);
-  try {
-    edit(db);
-  } finally {
-    db.close();
-  }
-  return file;
 }
 
 async function diffJson(
@@ -64,7 +51,7 @@ describe('the diff of a database and an edited copy', () => {
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'diff-shared-'));
-    const oracle = openForOracle(sharedDatabase(DATABASE));
+    const oracle = openForOracle(EDITED_DATABASE);
     try {
       plan = planEdits(oracle);
     } finally {
@@ -72,8 +59,8 @@ describe('the diff of a database and an edited copy', () => {
     }
     older = path.join(work, 'older');
     newer = path.join(work, 'newer');
-    await crawl(await editedCopy(work, 'older.db', (db) => applyOlderEdits(db, plan)), older);
-    await crawl(await editedCopy(work, 'newer.db', (db) => applyNewerEdits(db, plan)), newer);
+    await crawl(await editedCopy(path.join(work, 'older.db'), (db) => applyOlderEdits(db, plan)), older);
+    await crawl(await editedCopy(path.join(work, 'newer.db'), (db) => applyNewerEdits(db, plan)), newer);
   });
   after(() => rm(work, { recursive: true, force: true }));
 

@@ -122,4 +122,15 @@ describe('merge-partitions', () => {
     assert.equal((await merge(['somewhere'])).code, 2);
     assert.equal((await merge(['--out', plain, plain])).code, 2);
   });
+
+  it('reports every usage problem at once, an unknown flag with a missing value', async () => {
+    const run = await merge(['--colour=blue', '--verbose', '--out']);
+    assert.equal(run.code, 2);
+    assert.deepEqual(run.stderr.trim().split('\n'), [
+      'merge-partitions: unknown option --colour',
+      'merge-partitions: --out needs a value',
+      'merge-partitions: --out DIR is required',
+      'merge-partitions: name at least one partition output folder',
+    ]);
+  });
 });

@@ -105,7 +105,8 @@ function makeTarget(random: () => number): string {
   const query = Array.from(
     { length: Math.floor(random() * 4) },
     () =>
-      `${pick(random, ['id', 'key', 'alias', 'maxLevel', 'ID', 'maxlevel', '__proto__'])}=${encodeValue(pick(random, VALUES))}`,
+      `${pick(random, ['id', 'key', 'alias', 'maxLevel', 'ID', 'maxlevel', '__proto__'])}` +
+      `=${encodeValue(pick(random, VALUES))}`,
   );
   return `${BASE}${pick(random, OPERATIONS)}${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }

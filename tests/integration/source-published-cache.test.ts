@@ -5,9 +5,7 @@ import { readPublishedCache, type CachedEntry, type CachedPropertyValue } from '
 import { withReadService, type JsonResponse } from '../support/read-service.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
 import { assertSameValue } from '../support/value-equality.ts';
-
-const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
-const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
+import { DOCUMENT, MEDIA } from '../support/umbraco-object-types.ts';
 
 interface NodeFacts {
   id: number;
@@ -26,7 +24,8 @@ function readFacts(path: string, objectType: string): Map<number, NodeFacts> {
     .prepare(
       `
     SELECT n.id, n.uniqueId AS key, n.trashed, COALESCE(d.published, 0) AS published, (ct.variations & 1) AS variant,
-      (SELECT v.text FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = n.id) AS publishedName,
+      (SELECT v.text FROM umbracoContentVersion v JOIN umbracoDocumentVersion dv ON dv.id = v.id ` +
+        `AND dv.published = 1 WHERE v.nodeId = n.id) AS publishedName,
       (SELECT v.text FROM umbracoContentVersion v WHERE v.nodeId = n.id AND v.current = 1) AS currentName
     FROM umbracoNode n JOIN umbracoContent c ON c.nodeId = n.id JOIN cmsContentType ct ON ct.nodeId = c.contentTypeId
     LEFT JOIN umbracoDocument d ON d.nodeId = n.id
@@ -92,7 +91,7 @@ for (const path of listSharedDatabases()) {
     const media = readFacts(path, MEDIA);
     const cache = readPublishedCache(path);
 
-    it("every published document answers by id and key with the cache's name, URL segment and values; others 404", async () => {
+    it("each published document answers by id and key with the cache's name, segment, values; others 404", async () => {
       const published = cache.filter((e) => e.published && documents.has(e.nodeId));
       assert.ok(published.length > 0);
       let served = 0;

@@ -4,7 +4,9 @@
  * tables: a document's published values are the rows of its published version in umbracoPropertyData.
  */
 import { randomUUID } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import { copyFile } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
+import { sharedDatabase } from './shared-databases.ts';
 
 export interface PlannedEdits {
   added: string;
@@ -148,4 +150,19 @@ export function applyNewerEdits(db: DatabaseSync, plan: PlannedEdits): void {
     editorChanged.to,
     editorChanged.dataTypeId,
   );
+}
+
+/** The shared database the edits are planned on. */
+export const EDITED_DATABASE = sharedDatabase('tdufrane_searchcourse.db');
+
+/** A copy of the edited database at `file`, changed by `edit`. */
+export async function editedCopy(file: string, edit: (db: DatabaseSync) => void): Promise<string> {
+  await copyFile(EDITED_DATABASE, file);
+  const db = new DatabaseSync(file);
+  try {
+    edit(db);
+  } finally {
+    db.close();
+  }
+  return file;
 }

@@ -4,7 +4,7 @@
  * the first that returns a fault wins. `random` is seeded, so a run's fault mix is reproducible in kind and rate.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server.ts';
 
 export interface ProxiedRequest {
   operation: string;
@@ -81,7 +81,6 @@ export async function startFaultSource(options: FaultSourceOptions): Promise<Fau
   const maxHoldMs = options.maxHoldMs ?? 5000;
   const requests: ProxiedRequest[] = [];
   const attempts = new Map<string, number>();
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void): void => {
     const timer = setTimeout(() => {
@@ -146,20 +145,6 @@ export async function startFaultSource(options: FaultSourceOptions): Promise<Fau
   const server = createServer((incoming, outgoing) => {
     handle(incoming, outgoing).catch(() => incoming.socket.destroy());
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server, timers);
+  return { url, requests, close };
 }

@@ -4,7 +4,7 @@
  * transport faults in front of the real service; this one owns its data, so it can send what no database holds.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server.ts';
 import { gzipSync } from 'node:zlib';
 import { HostileSite, type HostileSiteOptions } from './hostile-site.ts';
 
@@ -43,7 +43,6 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
   const site = new HostileSite(behaviour);
   const firstItem = site.nodes.get(site.roots[0] ?? -1)?.children[0];
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
   function answer(req: IncomingMessage): { status: number; body: unknown; itemId?: number } {
@@ -119,22 +118,8 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
   }
 
   const server = createServer((req, res) => void handle(req, res).catch(() => req.socket.destroy()));
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    site,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server, timers);
+  return { url, site, requests, close };
 }
 
 function echoKey(authorization: string | undefined): Record<string, unknown> {
@@ -144,7 +129,9 @@ function echoKey(authorization: string | undefined): Record<string, unknown> {
   return {
     title: 'Internal Server Error',
     status: 500,
-    detail: `key ${key}; url ${encodeURIComponent(key)}; form ${new URLSearchParams({ k: key })}; json ${JSON.stringify(key)}`,
+    detail:
+      `key ${key}; url ${encodeURIComponent(key)}; form ${new URLSearchParams({ k: key })}; json ` +
+      `${JSON.stringify(key)}`,
   };
 }
 

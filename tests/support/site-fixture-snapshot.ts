@@ -130,6 +130,31 @@ export interface FixtureSnapshot {
   status?: 'complete' | 'partial';
 }
 
+/**
+ * The manifest of a crawl without failures, warnings or deviations, before its file list; `fields` replaces any of its
+ * fields.
+ */
+export function fixtureManifest(
+  counts: Pick<Manifest['counts'], 'content' | 'media' | 'contentTypes'>,
+  fields: Partial<Omit<Manifest, 'files' | 'counts'>> = {},
+): Omit<Manifest, 'files'> {
+  return {
+    formatVersion: FORMAT_VERSION,
+    tool: { name: 'site-fixture', version: '1' },
+    status: 'complete',
+    source: { url: 'http://127.0.0.1:1', kind: 'demo' },
+    startedAt: DATE,
+    finishedAt: DATE,
+    interfaceVariant: {},
+    counts: { ...counts, contentByType: {}, mediaByType: {}, failures: 0, warnings: 0, deviations: 0 },
+    reused: 0,
+    http: { requests: 0, attempts: 0 },
+    failures: [],
+    warnings: [],
+    ...fields,
+  };
+}
+
 export async function writeFixtureSnapshot(dir: string, fixture: FixtureSnapshot): Promise<void> {
   const files: Record<string, FileEntry> = {};
   const counts: Record<ItemKind, number> = { content: 0, media: 0 };
@@ -151,30 +176,19 @@ export async function writeFixtureSnapshot(dir: string, fixture: FixtureSnapshot
   );
   await write(
     REPORT_FILE,
-    `${JSON.stringify({ formatVersion: FORMAT_VERSION, failures: [], deviations: [], warnings: [], unavailableContentTypes: [] })}\n`,
+    `${JSON.stringify({
+      formatVersion: FORMAT_VERSION,
+      failures: [],
+      deviations: [],
+      warnings: [],
+      unavailableContentTypes: [],
+    })}\n`,
   );
   const manifest: Manifest = {
-    formatVersion: FORMAT_VERSION,
-    tool: { name: 'site-fixture', version: '1' },
-    status: fixture.status ?? 'complete',
-    source: { url: 'http://127.0.0.1:1', kind: 'demo' },
-    startedAt: DATE,
-    finishedAt: DATE,
-    interfaceVariant: {},
-    counts: {
-      content: counts.content,
-      media: counts.media,
-      contentTypes: types.length,
-      contentByType: {},
-      mediaByType: {},
-      failures: 0,
-      warnings: 0,
-      deviations: 0,
-    },
-    reused: 0,
-    http: { requests: 0, attempts: 0 },
-    failures: [],
-    warnings: [],
+    ...fixtureManifest(
+      { content: counts.content, media: counts.media, contentTypes: types.length },
+      { status: fixture.status ?? 'complete' },
+    ),
     files,
   };
   await writeFile(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

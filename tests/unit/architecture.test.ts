@@ -75,7 +75,8 @@ test('imports that follow the layers pass', async () => {
     ],
     [
       'scripts/commands/fixture.ts',
-      "import { crawl } from '../snapshot/crawl.ts';\nimport { startLocalSource } from '../source/local-source.ts';\nexport const f = [crawl, startLocalSource];\n",
+      "import { crawl } from '../snapshot/crawl.ts';\nimport { startLocalSource } from " +
+        "'../source/local-source.ts';\nexport const f = [crawl, startLocalSource];\n",
     ],
     [
       'src/lib/fixture.ts',

@@ -27,6 +27,13 @@ test('values come as --name value or --name=value, in command-line order', () =>
   assert.deepEqual(parsed.problems, []);
 });
 
+test('bare arguments are taken in order where the command names folders, and refused elsewhere', () => {
+  const withFolders = parseFlags(['a', '--out', 'dist', 'b'], { ...SPEC, positionals: true });
+  assert.deepEqual(withFolders.positionals, ['a', 'b']);
+  assert.deepEqual(withFolders.problems, []);
+  assert.deepEqual(parseFlags(['a'], SPEC).problems, ['unexpected argument "a"']);
+});
+
 test('a secret comes from its file, trimmed, or from the environment; an empty file is a problem', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'secret-'));
   try {

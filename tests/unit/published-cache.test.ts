@@ -6,13 +6,12 @@ import { decode, decodeMulti, ExtData } from '@msgpack/msgpack';
 import { decodeCacheBlob, decompressLz4Block, readPublishedCache } from '../support/published-cache.ts';
 import type { CachedEntry } from '../support/published-cache.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
+import { DOCUMENT, MEDIA } from '../support/umbraco-object-types.ts';
 
 const PATHS = new Map(listSharedDatabases().map((p) => [basename(p), p]));
 const DATABASES = [...PATHS.keys()];
 const pathOf = (file: string): string => PATHS.get(file)!;
 
-const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
-const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
 const BLUEPRINT = '6EBEF410-03AA-48CF-A792-E1C1CB087ACA';
 const ELEMENT = '3D7B623C-94B1-487D-8554-A46EC37568BE';
 

@@ -46,7 +46,9 @@ describe('reference extraction', () => {
   });
 
   it('reads localLink (UDI, GUID and int forms) and data-udi in rich text', () => {
-    const html = `<p><a href="/{localLink:${udi('document', DOC)}}">a</a> <a href="/{localLink:${DOC2}}" type="document">b</a>
+    const html =
+      `<p><a href="/{localLink:${udi('document', DOC)}}">a</a> ` +
+      `<a href="/{localLink:${DOC2}}" type="document">b</a>
       <a href="{localLink:1105}">c</a> <img src="/media/x.jpg" data-udi="${udi('media', MEDIA)}"></p>`;
     const refs = extractReferences(html, 'Umbraco.TinyMCE');
     assert.deepEqual(

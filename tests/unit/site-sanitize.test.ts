@@ -13,8 +13,11 @@ const ctx: ValueContext = {
 };
 const resolve: LinkResolver = (raw, udi) => resolveRichLink(raw, udi, ctx);
 
-const FORBIDDEN_TAGS =
-  /^(script|style|iframe|object|embed|form|button|input|meta|base|link|svg|math|template|textarea|video|audio|source|img|body|marquee|details|isindex|noscript|x)$/i;
+const FORBIDDEN_TAGS = new RegExp(
+  `^(script|style|iframe|object|embed|form|button|input|meta|base|link|svg|math|template|textarea|video|audio|` +
+    `source|img|body|marquee|details|isindex|noscript|x)$`,
+  'i',
+);
 const UNSAFE_URL = /^\s*(javascript|vbscript|data):/i;
 
 /** Tags and attributes of sanitize-html output (it always writes attributes double-quoted). */
@@ -53,7 +56,8 @@ describe('rich text sanitiser', () => {
 
   it('keeps ordinary formatting, tables and safe links', () => {
     const html =
-      '<h2>T</h2><p><strong>b</strong> <a href="https://example.com/x?a=1&amp;b=2" target="_blank">x</a></p><table><tr><td colspan="2">c</td></tr></table>';
+      '<h2>T</h2><p><strong>b</strong> <a href="https://example.com/x?a=1&amp;b=2" ' +
+      'target="_blank">x</a></p><table><tr><td colspan="2">c</td></tr></table>';
     assert.equal(
       sanitizeRichText(html, resolve),
       '<h5>T</h5><p><strong>b</strong> <a href="https://example.com/x?a=1&amp;b=2" rel="noopener noreferrer ' +

@@ -17,7 +17,7 @@ async function problemsOf(argv: string[], env: Record<string, string> = {}): Pro
   return [];
 }
 
-test('defaults: embedded demo source, ./snapshot, concurrency 4, 30 s timeout, 5 retries, no tolerated failures', async () => {
+test('defaults: embedded demo source, ./snapshot, concurrency 4, 30 s timeout, 5 retries, 0 failures', async () => {
   const config = await loadConfig([], {}, CWD);
   assert.equal(config.out, '/work/here/snapshot');
   assert.equal(config.source.kind, 'demo');

@@ -7,6 +7,7 @@ import { ASCII_FOLDS } from '../../scripts/core/url-segment-ascii.ts';
 import { readPublishedCache } from '../support/published-cache.ts';
 import type { CachedEntry } from '../support/published-cache.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
+import { DOCUMENT } from '../support/umbraco-object-types.ts';
 
 test('cases checked by hand in the schema guide (§6.1)', () => {
   const cases: Array<[string, string]> = [
@@ -69,8 +70,6 @@ test('char replacements can be replaced; culture drives lower-casing; 240-unit c
   assert.equal(toUrlSegment('ab '.repeat(100)).length, 240);
   assert.equal(toUrlSegment('under_score  --  a'), 'under_score-a');
 });
-
-const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 
 /**
  * Mismatches that Umbraco would produce only under site-specific configuration, keyed `file node culture`.
@@ -136,7 +135,8 @@ function listSegmentCases(path: string): SegmentCase[] {
             .prepare(
               `SELECT l.id, l.languageISOCode AS iso, v.name FROM umbracoContentVersionCultureVariation v
             JOIN umbracoLanguage l ON l.id = v.languageId
-            JOIN umbracoDocumentCultureVariation dcv ON dcv.nodeId = ? AND dcv.languageId = v.languageId AND dcv.published = 1
+            JOIN umbracoDocumentCultureVariation dcv ON dcv.nodeId = ? AND dcv.languageId = v.languageId ` +
+                `AND dcv.published = 1
             WHERE v.versionId = ?`,
             )
             .all(Number(doc.id), Number(doc.versionId)) as Row[])
@@ -147,7 +147,8 @@ function listSegmentCases(path: string): SegmentCase[] {
         const stored = hasDocumentUrl
           ? findDocumentUrl(db, String(doc.uniqueId), Number(culture.id))
           : findCachedSegment(cache.get(Number(doc.id)), variant ? String(culture.iso) : undefined);
-        const key = `${basename(path)} ${String(doc.id)} ${variant || hasDocumentUrl ? String(culture.iso) : 'invariant'}`;
+        const key =
+          `${basename(path)} ${String(doc.id)} ` + `${variant || hasDocumentUrl ? String(culture.iso) : 'invariant'}`;
         cases.push({ key, source, culture: variant ? String(culture.iso) : undefined, stored });
       }
     }

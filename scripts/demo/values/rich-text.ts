@@ -36,7 +36,10 @@ function paragraph(random: Random, iso: string, refs: ReferencePool): string {
   if (roll < 0.25) return `<p>${text} ${localLink(random, iso, refs)}</p>`;
   if (roll < 0.35) return `<p>${legacyLink(random, iso, refs)} ${text}</p>`;
   if (roll < 0.45)
-    return `<p>${text} <a href="https://example.org/${random.token(6)}" target="_blank" rel="noopener">${escapeHtml(phrase(random, iso))}</a></p>`;
+    return (
+      `<p>${text} <a href="https://example.org/${random.token(6)}" target="_blank" ` +
+      `rel="noopener">${escapeHtml(phrase(random, iso))}</a></p>`
+    );
   return `<p>${text}</p>`;
 }
 
@@ -47,7 +50,10 @@ function localLink(random: Random, iso: string, refs: ReferencePool): string {
 
 function legacyLink(random: Random, iso: string, refs: ReferencePool): string {
   const label = escapeHtml(phrase(random, iso));
-  return `<a data-udi="${udi('document', refs.document(random))}" href="/${random.token(5)}/" title="${label}">${label}</a>`;
+  return (
+    `<a data-udi="${udi('document', refs.document(random))}" href="/${random.token(5)}/" ` +
+    `title="${label}">${label}</a>`
+  );
 }
 
 function image(random: Random, refs: ReferencePool): string {

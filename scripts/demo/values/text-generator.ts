@@ -53,7 +53,10 @@ export function titleFor(concept: Concept, iso: string): string {
 export function sentence(random: Random, iso: string): string {
   const lex = lexicon(iso);
   const subject = `${lex.the} ${random.pick(lex.adjectives)} ${random.pick(lex.nouns)}`;
-  return `${subject} ${random.pick(lex.verbs)} ${lex.the.toLowerCase()} ${random.pick(lex.adjectives)} ${random.pick(lex.nouns)}.`;
+  return (
+    `${subject} ${random.pick(lex.verbs)} ${lex.the.toLowerCase()} ${random.pick(lex.adjectives)} ` +
+    `${random.pick(lex.nouns)}.`
+  );
 }
 
 export function sentences(random: Random, iso: string, count: number): string {

@@ -5,6 +5,7 @@ import type { PropertyRow } from '../values/document-values.ts';
 import type { GeneratedMedia } from './media-generator.ts';
 import type { DbType } from '../model/site-model.ts';
 import { ADMIN_USER_ID, OBJECT_TYPE } from '../model/umbraco-constants.ts';
+import type { PlannedNode } from '../plan/tree-plan.ts';
 
 /**
  * Writes one generated document or media item across the content tables. Culture-variation rows and
@@ -15,20 +16,12 @@ export function writeDocument(insert: Inserts, doc: GeneratedDocument, tags: Tag
   const { plan, type, cultures } = doc;
   const [first] = cultures;
   if (!first) throw new Error(`document ${plan.id} has no culture`);
-  insert.umbracoNode(
-    plan.id,
-    plan.key,
-    plan.parentId,
-    plan.level,
-    plan.path,
-    plan.sortOrder,
-    plan.trashed ? 1 : 0,
-    ADMIN_USER_ID,
-    first.draftName,
-    OBJECT_TYPE.document,
-    doc.createDate,
-  );
-  insert.umbracoContent(plan.id, type.id);
+  writeNode(insert, plan, {
+    name: first.draftName,
+    objectType: OBJECT_TYPE.document,
+    createDate: doc.createDate,
+    typeId: type.id,
+  });
   insert.umbracoDocument(plan.id, doc.published ? 1 : 0, doc.edited ? 1 : 0);
   for (const v of doc.versions) {
     insert.umbracoContentVersion(
@@ -73,6 +66,25 @@ export function writeDocument(insert: Inserts, doc: GeneratedDocument, tags: Tag
 
 export function writeMedia(insert: Inserts, media: GeneratedMedia): void {
   const { plan } = media;
+  writeNode(insert, plan, {
+    name: plan.name,
+    objectType: OBJECT_TYPE.media,
+    createDate: media.createDate,
+    typeId: media.typeId,
+  });
+  for (const v of media.versions) {
+    insert.umbracoContentVersion(v.id, plan.id, v.date, ADMIN_USER_ID, v.current ? 1 : 0, plan.name, 0);
+    insert.umbracoMediaVersion(v.id, v.path);
+    writeRows(insert, v.id, v.rows);
+  }
+}
+
+/** The umbracoNode and umbracoContent rows every document and media item has. */
+function writeNode(
+  insert: Inserts,
+  plan: PlannedNode,
+  node: { name: string; objectType: string; createDate: string; typeId: number },
+): void {
   insert.umbracoNode(
     plan.id,
     plan.key,
@@ -82,16 +94,11 @@ export function writeMedia(insert: Inserts, media: GeneratedMedia): void {
     plan.sortOrder,
     plan.trashed ? 1 : 0,
     ADMIN_USER_ID,
-    plan.name,
-    OBJECT_TYPE.media,
-    media.createDate,
+    node.name,
+    node.objectType,
+    node.createDate,
   );
-  insert.umbracoContent(plan.id, media.typeId);
-  for (const v of media.versions) {
-    insert.umbracoContentVersion(v.id, plan.id, v.date, ADMIN_USER_ID, v.current ? 1 : 0, plan.name, 0);
-    insert.umbracoMediaVersion(v.id, v.path);
-    writeRows(insert, v.id, v.rows);
-  }
+  insert.umbracoContent(plan.id, node.typeId);
 }
 
 function writeRows(insert: Inserts, versionId: number, rows: readonly PropertyRow[]): void {

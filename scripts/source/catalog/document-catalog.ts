@@ -9,7 +9,7 @@ import {
 import type { Language } from '../readers/language-reader.ts';
 import { listContentNodes, type ContentNode } from '../readers/node-reader.ts';
 import { groupBy } from './group-by.ts';
-import { parseAncestorIds, type CultureVariant, type TreeNode } from './tree.ts';
+import { nodeFields, type CultureVariant, type TreeNode } from './tree.ts';
 import { VARIES_BY_CULTURE, type TypeCatalog } from './type-catalog.ts';
 
 /**
@@ -70,16 +70,7 @@ function toCultures(
 function toTreeNode(node: ContentNode, state: DocumentState, typeAlias: string, cultures: CultureVariant[]): TreeNode {
   const defaultCulture = cultures[0];
   return {
-    kind: 'document',
-    id: node.id,
-    key: node.key,
-    parentId: node.parentId,
-    level: node.level,
-    sortOrder: node.sortOrder,
-    ancestorIds: parseAncestorIds(node.path, node.id),
-    contentTypeId: node.contentTypeId,
-    typeAlias,
-    createDate: node.createDate,
+    ...nodeFields('document', node, typeAlias),
     updateDate: state.versionDate,
     name: defaultCulture?.name ?? state.versionName,
     versionId: state.versionId,

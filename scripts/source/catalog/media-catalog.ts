@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { listMediaVersions } from '../readers/media-reader.ts';
 import { listContentNodes } from '../readers/node-reader.ts';
-import { parseAncestorIds, type TreeNode } from './tree.ts';
+import { nodeFields, type TreeNode } from './tree.ts';
 import type { TypeCatalog } from './type-catalog.ts';
 
 /** Non-trashed media at their current version (media has no published state). */
@@ -13,16 +13,7 @@ export function loadMedia(db: Database, types: TypeCatalog): Map<number, TreeNod
     const type = types.byId.get(node.contentTypeId);
     if (node.trashed || !version || !type) continue;
     media.set(node.id, {
-      kind: 'media',
-      id: node.id,
-      key: node.key,
-      parentId: node.parentId,
-      level: node.level,
-      sortOrder: node.sortOrder,
-      ancestorIds: parseAncestorIds(node.path, node.id),
-      contentTypeId: node.contentTypeId,
-      typeAlias: type.alias,
-      createDate: node.createDate,
+      ...nodeFields('media', node, type.alias),
       updateDate: version.versionDate,
       name: version.name || node.nodeName,
       versionId: version.versionId,

@@ -1,4 +1,6 @@
 /** The in-memory tree both documents and media are served from. */
+import type { ContentNode } from '../readers/node-reader.ts';
+
 export interface CultureVariant {
   languageId: number;
   isoCode: string;
@@ -51,4 +53,34 @@ export function parseAncestorIds(path: string, selfId: number): number[] {
     .split(',')
     .map(Number)
     .filter((id) => id > 0 && id !== selfId);
+}
+
+type NodeFields = Pick<
+  TreeNode,
+  | 'kind'
+  | 'id'
+  | 'key'
+  | 'parentId'
+  | 'level'
+  | 'sortOrder'
+  | 'ancestorIds'
+  | 'contentTypeId'
+  | 'typeAlias'
+  | 'createDate'
+>;
+
+/** What a tree node takes from its umbracoNode row and its type, documents and media alike. */
+export function nodeFields(kind: TreeNode['kind'], node: ContentNode, typeAlias: string): NodeFields {
+  return {
+    kind,
+    id: node.id,
+    key: node.key,
+    parentId: node.parentId,
+    level: node.level,
+    sortOrder: node.sortOrder,
+    ancestorIds: parseAncestorIds(node.path, node.id),
+    contentTypeId: node.contentTypeId,
+    typeAlias,
+    createDate: node.createDate,
+  };
 }

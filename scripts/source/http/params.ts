@@ -13,8 +13,9 @@ export function parseQuery(search: URLSearchParams): Query {
 }
 
 const INTEGER = /^[+-]?\d+$/;
-const GUID =
-  /^(?:\{([0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12})\}|([0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}))$/i;
+const GUID_DIGITS = '[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}';
+/** A GUID with or without dashes, bare or in braces: group 1 holds the braced one, group 2 the bare one. */
+const GUID = new RegExp(`^(?:\\{(${GUID_DIGITS})\\}|(${GUID_DIGITS}))$`, 'i');
 
 function required(query: Query, name: string): string {
   const value = query.get(name.toLowerCase());

@@ -65,7 +65,8 @@ const KIND_BY_OBJECT_TYPE = new Map<string, ContentTypeKind>([
 export function listContentTypes(db: Database): ContentTypeRecord[] {
   return db
     .all<R>(
-      `SELECT ct.nodeId AS id, n.uniqueId AS key, ct.alias, n.text AS name, ct.icon, n.path, n.nodeObjectType AS objectType,
+      `SELECT ct.nodeId AS id, n.uniqueId AS key, ct.alias, n.text AS name, ct.icon, n.path, ` +
+        `n.nodeObjectType AS objectType,
             ct.isElement, ct.allowAtRoot, ct.variations, n.createDate
      FROM cmsContentType ct JOIN umbracoNode n ON n.id = ct.nodeId`,
     )
@@ -95,7 +96,8 @@ export function listPropertyGroups(db: Database, schema: SchemaInfo): PropertyGr
   const extra = schema.hasPropertyGroupAlias ? 'alias, type' : "'' AS alias, 1 AS type";
   return db
     .all<R>(
-      `SELECT id, uniqueID AS key, contenttypeNodeId AS contentTypeId, text, sortorder, ${extra} FROM cmsPropertyTypeGroup`,
+      `SELECT id, uniqueID AS key, contenttypeNodeId AS contentTypeId, text, sortorder, ${extra} ` +
+        `FROM cmsPropertyTypeGroup`,
     )
     .map((r) => ({
       id: r.id as number,
@@ -111,7 +113,8 @@ export function listPropertyGroups(db: Database, schema: SchemaInfo): PropertyGr
 export function listPropertyTypes(db: Database): PropertyTypeRecord[] {
   return db
     .all<R>(
-      `SELECT id, UniqueID AS key, contentTypeId, propertyTypeGroupId AS groupId, Alias AS alias, Name AS name, Description AS description,
+      `SELECT id, UniqueID AS key, contentTypeId, propertyTypeGroupId AS groupId, Alias AS alias, Name AS name, ` +
+        `Description AS description,
             sortOrder, mandatory, variations, dataTypeId
      FROM cmsPropertyType ORDER BY contentTypeId, sortOrder, id`,
     )

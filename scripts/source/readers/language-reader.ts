@@ -52,7 +52,8 @@ interface DomainRow {
 export function listDomains(db: Database, schema: SchemaInfo): Domain[] {
   const sortOrder = schema.hasDomainSortOrder ? 'sortOrder' : 'id';
   const rows = db.all<DomainRow>(
-    `SELECT id, domainRootStructureID AS rootId, domainDefaultLanguage AS languageId, domainName AS name, ${sortOrder} AS sortOrder
+    `SELECT id, domainRootStructureID AS rootId, domainDefaultLanguage AS languageId, ` +
+      `domainName AS name, ${sortOrder} AS sortOrder
      FROM umbracoDomain ORDER BY ${sortOrder}, id`,
   );
   return rows

@@ -1,4 +1,6 @@
-/** Property editors whose stored values are references by GUID or int id (not only by UDI). Umbraco v7–v17 aliases. */
+/**
+ * Property editors whose stored values are references by GUID or int id (not only by UDI). Umbraco v7–v17 aliases.
+ */
 const CONTENT_PICKERS = new Set([
   'Umbraco.ContentPicker',
   'Umbraco.ContentPicker2',

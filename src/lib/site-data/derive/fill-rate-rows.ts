@@ -22,50 +22,41 @@ export const FILL_RATE_COLUMNS = [
 
 const rate = (filled: number, total: number): number => (total === 0 ? 0 : Math.round((filled / total) * 1000) / 10);
 
-export function* fillRateRows(types: TypeUsage[]): Generator<Record<string, CsvCell>> {
+type FillRow = Record<string, CsvCell>;
+
+/** One row: what share of `total` values of `property` are filled, in `language` ('' for all). */
+const fillRow = (
+  base: FillRow,
+  scope: string,
+  property: string,
+  language: string,
+  [filled, total]: readonly [number, number],
+  missingPage: string,
+): FillRow => ({
+  ...base,
+  scope,
+  property,
+  language,
+  filled,
+  total,
+  missing: total - filled,
+  rate: rate(filled, total),
+  missingPage,
+});
+
+export function* fillRateRows(types: TypeUsage[]): Generator<FillRow> {
   for (const t of types) {
     const base = { typeAlias: t.alias, typeName: t.name, kind: t.kind };
     for (const [property, fill] of Object.entries(t.fill)) {
       if (fill.total === 0) continue;
       const missingPage = missingValuesPath(t.alias, property);
-      yield {
-        ...base,
-        scope: 'items',
-        property,
-        language: '',
-        filled: fill.filled,
-        total: fill.total,
-        missing: fill.total - fill.filled,
-        rate: rate(fill.filled, fill.total),
-        missingPage,
-      };
-      for (const [language, [filled, total]] of Object.entries(fill.cultures ?? {})) {
-        yield {
-          ...base,
-          scope: 'items',
-          property,
-          language,
-          filled,
-          total,
-          missing: total - filled,
-          rate: rate(filled, total),
-          missingPage,
-        };
-      }
+      yield fillRow(base, 'items', property, '', [fill.filled, fill.total], missingPage);
+      for (const [language, counts] of Object.entries(fill.cultures ?? {}))
+        yield fillRow(base, 'items', property, language, counts, missingPage);
     }
     for (const [property, fill] of Object.entries(t.blockFill)) {
       if (fill.total === 0) continue;
-      yield {
-        ...base,
-        scope: 'block instances',
-        property,
-        language: '',
-        filled: fill.filled,
-        total: fill.total,
-        missing: fill.total - fill.filled,
-        rate: rate(fill.filled, fill.total),
-        missingPage: '',
-      };
+      yield fillRow(base, 'block instances', property, '', [fill.filled, fill.total], '');
     }
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Outgoing references of every item, resolved against the snapshot: incoming lists ("used by", capped, exact counts)
- * and broken references (streamed to NDJSON, one row per item × property × raw reference, with the cultures it is in).
+ * and broken references (streamed to NDJSON, one row per item × property × raw reference, with the cultures it is
+ * in).
  */
 import { USED_BY_LIMIT, type BrokenReference, type SiteNode, type UsedByEntry } from '../site-data-format.ts';
 import { resolveReference, type ItemLookup } from '../../values/reference-target.ts';

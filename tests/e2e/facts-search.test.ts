@@ -1,0 +1,146 @@
+/**
+ * Exact lookup, search ranking and keyboard use on the Umbraco Commerce demo store (a shared database), in a real
+ * Chromium. Expected values come from the snapshot files (tests/support/site-snapshot-oracle.ts).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { COMMERCE_SITE, COMMERCE_TITLE } from '../support/site-builds.ts';
+import { useSites } from '../support/site-session.ts';
+
+type Json = Record<string, unknown>;
+
+describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 180_000 }, () => {
+  const { sites, open, context } = useSites([COMMERCE_SITE]);
+
+  it('finds an item by GUID, UDI, int id and URL path before any full-text hit', async () => {
+    const entry = sites.largest.oracle.index.content.find(
+      (e) => typeof e.url === 'string' && (e.level as number) >= 3,
+    ) as Json;
+    const media = sites.largest.oracle.index.media.find((e) => e.level === 2) as Json;
+    const plain = String(entry.key).replace(/-/g, '');
+    const queries: Array<[string, Json]> = [
+      [`{${String(entry.key).toUpperCase()}}`, entry],
+      [plain, entry],
+      [`umb://document/${plain}`, entry],
+      [`umb://media/${String(media.key)}`, media],
+      [String(entry.id), entry],
+      [String(media.id), media],
+      [String(entry.url).replace(/\/$/, '').toUpperCase(), entry],
+      [`http://shop.example${String(entry.url)}?x=1`, entry],
+    ];
+    const page = await open(sites.largest, 'search/');
+    await page.waitForSelector('#search[data-ready="true"]');
+    for (const [q, expected] of queries) {
+      await page.locator('#search-input').fill(q);
+      await page.keyboard.press('Enter');
+      const kind = expected === media ? 'media' : 'content';
+      const first = page.locator('#search-results li').first().locator('a');
+      await page
+        .locator(`#search-results li:first-child a[href="/${kind}/${String(expected.key)}/"]`)
+        .waitFor({ timeout: 5000 });
+      assert.equal(await first.innerText(), expected.name, q);
+      assert.match(await page.locator('#search-results li:first-child .crumbs').innerText(), /exact match/, q);
+    }
+    await page.close();
+  });
+
+  it('ranks content above media among name matches and hides facet values without hits', async () => {
+    const wordsOf = (e: Json) =>
+      String(e.name)
+        .toLowerCase()
+        .match(/\p{L}{4,}/gu) ?? [];
+    const inMedia = new Set(sites.largest.oracle.index.media.flatMap(wordsOf));
+    const word = sites.largest.oracle.index.content.flatMap(wordsOf).find((w) => inMedia.has(w)) as string;
+    assert.ok(word, 'a word in the name of a content item and of a media item');
+    const page = await open(sites.largest, `search/?q=${encodeURIComponent(word)}`);
+    await page.waitForSelector('#search[data-ready="true"]');
+    await page.locator('#search-results li').first().waitFor();
+    const hits = await page
+      .locator('#search-results li > a')
+      .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
+    const named = hits
+      .filter(([, title]) => String(title).toLowerCase().includes(word))
+      .map(([href]) => String(href).split('/')[1]);
+    assert.ok(named.includes('content') && named.includes('media'), `both kinds are named “${word}”`);
+    assert.ok(named.lastIndexOf('content') < named.indexOf('media'), `content first: ${named.join(' ')}`);
+    const counts = await page
+      .locator('#search-filters label')
+      .evaluateAll((labels) =>
+        labels.map((l) => [(l as HTMLElement).hidden, l.querySelector('[data-count]')?.textContent]),
+      );
+    assert.ok(
+      counts.some(([hidden]) => hidden),
+      'some facet value has no hit for the word',
+    );
+    for (const [hidden, text] of counts) assert.equal(hidden, text === ' (0)', `${String(text)} shown only with hits`);
+    await page.close();
+  });
+
+  it('puts results before folded filters on a narrow screen', async () => {
+    const page = await context().newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(sites.largest.url('search/?q=tea'));
+    await page.waitForSelector('#search[data-ready="true"]');
+    await page.locator('#search-results li').first().waitFor();
+    assert.equal(
+      await page.locator('details.search-filters').evaluate((d) => (d as HTMLDetailsElement).open),
+      false,
+      'filters folded',
+    );
+    const top = (selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
+    assert.ok((await top('#search-results')) < (await top('details.search-filters')), 'results above the filters');
+    await page.close();
+  });
+
+  it('makes the tree one tab stop that arrow keys move in', async () => {
+    const page = await open(sites.largest, 'content/');
+    const stops = await page
+      .locator('ul.tree a, ul.tree summary')
+      .evaluateAll((els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length);
+    assert.equal(stops, 1, 'one tab stop in the tree');
+    const root = sites.largest.oracle.index.content.find((e) => e.level === 1) as Json;
+    const children = sites.largest.oracle.index.content
+      .filter((e) => e.parentId === root.id)
+      .sort((a, b) => Number(a.sortOrder) - Number(b.sortOrder));
+    const first = page.locator(`ul.tree a[href="/content/${String(root.key)}/"]`);
+    await first.focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('href'));
+    await page.keyboard.press('ArrowDown');
+    assert.equal(
+      await focused(),
+      `/content/${String(children[0]?.key)}/`,
+      'down moves to the first child of the open root',
+    );
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await focused(), `/content/${String(root.key)}/`, 'left on a closed leaf moves to the parent');
+    // aria-expanded follows the <details> toggle event, which fires after the key press returns.
+    const expanded = async (want: string): Promise<string | null> => {
+      for (let tries = 0; tries < 40; tries += 1) {
+        const value = await first.evaluate((a) => a.getAttribute('aria-expanded'));
+        if (value === want) return value;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return first.evaluate((a) => a.getAttribute('aria-expanded'));
+    };
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await expanded('false'), 'false', 'left closes an open branch');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await expanded('true'), 'true', 'right opens it again');
+    await page.close();
+  });
+
+  it('names the snapshot in every page title and lists no result twice', async () => {
+    const page = await open(sites.largest, '');
+    assert.match(await page.title(), new RegExp(`${COMMERCE_TITLE}$`));
+    await page.keyboard.press('/');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'header-search-input');
+    await page.locator('#header-search-input').fill('tea');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#search[data-ready="true"]');
+    await page.locator('#search-results li').first().waitFor();
+    const hrefs = await page.locator('#search-results a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.equal(new Set(hrefs).size, hrefs.length, 'no result listed twice');
+    assert.match(await page.title(), new RegExp(`^Search · ${COMMERCE_TITLE}$`));
+    await page.close();
+  });
+});
