@@ -19,11 +19,24 @@ export function decodeFacetMap(json) {
   return { keys: json.keys, combos, pages, totals };
 }
 
-/** A hit's combo values, or undefined when its bundle has no map (then it is never filtered out). */
-export function valuesOf(maps, bundle, id) {
-  const map = maps[bundle];
-  const c = map?.pages.get(id);
-  return c === undefined ? undefined : map.combos[c];
+/**
+ * One lookup over every bundle's map: page hash → values. Hashes are unique within a bundle only; a hash that two
+ * bundles give different values is ambiguous, and the page's own fragment has to say (see `resolve` in search.js).
+ */
+export function indexFacetMaps(maps) {
+  const byHash = new Map();
+  const ambiguous = new Set();
+  for (const map of maps) {
+    if (!map) continue;
+    for (const [hash, c] of map.pages) {
+      const values = map.combos[c];
+      const seen = byHash.get(hash);
+      if (seen === undefined) byHash.set(hash, values);
+      else if (JSON.stringify(seen) !== JSON.stringify(values)) ambiguous.add(hash);
+    }
+  }
+  for (const hash of ambiguous) byHash.delete(hash);
+  return { byHash, ambiguous, complete: maps.every(Boolean) };
 }
 
 /** The keys whose selected values the page lacks (a key with no selection never excludes). */
@@ -47,14 +60,15 @@ function addCounts(counts, values, keys, n) {
 /**
  * Keeps the hits that have, for every filtered key, one of its selected values (any value within a key, all keys
  * together), and counts each key's values over the hits that pass the *other* keys' filters, so a second value of a
- * key already filtered still shows how many it would add. `hits` are `{ bundle, id }`, in rank order.
+ * key already filtered still shows how many it would add. `valuesOf(hit)` gives a hit's values; a hit without any
+ * (its bundle has no map) is kept and not counted.
  */
-export function filterAndCount(hits, maps, filters) {
+export function filterAndCount(hits, valuesOf, filters) {
   const kept = [];
   const counts = Object.create(null);
   const perCombo = new Map();
   for (const hit of hits) {
-    const values = valuesOf(maps, hit.bundle, hit.id);
+    const values = valuesOf(hit);
     if (values === undefined) {
       kept.push(hit);
       continue;

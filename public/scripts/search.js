@@ -1,9 +1,9 @@
-// The search page: Pagefind's JS API over the site's own index bundles (several when the build sharded the index),
-// searched side by side, with filters and counts from each bundle's facet map (search-facets.js) and results with
+// The search page: Pagefind's JS API over the site's own index bundles (several when the build sharded the index,
+// merged with mergeIndex), with filters and counts from each bundle's facet map (search-facets.js) and results with
 // breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
 // A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.js); its item leads the results.
 import { findExact, guidKeyOf, idKeyOf } from './exact-lookup.js';
-import { decodeFacetMap, filterAndCount, totalCounts } from './search-facets.js';
+import { decodeFacetMap, filterAndCount, indexFacetMaps, totalCounts } from './search-facets.js';
 
 const root = document.getElementById('search');
 const FILTER_LABELS = { kind: 'Kind', type: 'Content type', root: 'Root section', language: 'Language' };
@@ -23,17 +23,18 @@ async function start() {
   const more = document.getElementById('search-more');
   const filterBox = document.getElementById('search-filters');
   const pagefind = await import(`${base}pagefind/pagefind.js`);
+  // Record URLs already carry the base: keep Pagefind from adding it a second time.
+  await pagefind.options({ basePath: `${base}pagefind/`, baseUrl: '/', excerptLength: 24 });
   const listed = (await fetchJson(`${base}search-bundles.json`, { bundles: [] })).bundles;
   const bundles = listed.length > 0 ? listed : ['pagefind/'];
-  // One instance per bundle, so each hit is known to come from its bundle (page hashes are unique only within one).
-  // Record URLs already carry the base: keep Pagefind from adding it a second time.
-  const instances = bundles.map((bundle) =>
-    pagefind.createInstance({ basePath: `${base}${bundle}`, baseUrl: '/', excerptLength: 24 }),
-  );
   const [maps] = await Promise.all([
     Promise.all(bundles.map(async (bundle) => decodeFacetMap(await fetchJson(`${base}${bundle}facets.json`)))),
-    ...instances.map((instance) => instance.init()),
+    (async () => {
+      for (const bundle of bundles.slice(1)) await pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' });
+      await pagefind.init();
+    })(),
   ]);
+  const facets = indexFacetMaps(maps);
   // On a narrow screen the results come first and the filters start folded.
   if (matchMedia('(max-width: 40rem)').matches) root.querySelector('details.search-filters')?.removeAttribute('open');
   const selected = readState();
@@ -43,13 +44,34 @@ async function start() {
   let shown = 0;
   let run = 0;
 
-  /** Every bundle's hits for the query (all pages when it is empty), best first, each with its data loader. */
-  async function fullText(q) {
-    const parts = await Promise.all(instances.map((instance) => instance.search(q === '' ? null : q)));
-    const hits = parts.flatMap((part, bundle) =>
-      part.results.map((r) => ({ bundle, id: r.id, score: r.score, data: r.data })),
+  /**
+   * How to read a hit's filter values: from the facet maps, or, for the rare hash two bundles share with different
+   * values, from the hit's own fragment.
+   */
+  async function facetReader(hits) {
+    const own = new Map();
+    await Promise.all(
+      hits
+        .filter((hit) => facets.ambiguous.has(hit.id))
+        .map(async (hit) => own.set(hit, (await hit.data()).filters || {})),
     );
-    return q === '' ? hits : hits.sort((a, b) => b.score - a.score);
+    return (hit) => own.get(hit) ?? facets.byHash.get(hit.id);
+  }
+
+  async function textSearch(q) {
+    const { results } = await pagefind.search(q);
+    return { hits: results, valuesOf: await facetReader(results) };
+  }
+
+  // Filters without words list every page: Pagefind hands out the whole list once (79,000 entries at 100k items), and
+  // each later filter-only view is counted from it in memory.
+  let everyPage;
+  function allPages() {
+    everyPage ??= pagefind.search(null).then(async ({ results }) => ({
+      hits: results,
+      valuesOf: await facetReader(results),
+    }));
+    return everyPage;
   }
 
   async function search() {
@@ -71,9 +93,10 @@ async function start() {
     if (id !== run) return;
     const exactHits = exact.map((hit) => ({ data: async () => exactData(hit) }));
     if (exact.length > 0 && Object.keys(filters).length === 0) return show(id, q, exactHits);
-    const [found, exactAll] = await Promise.all([fullText(q), keyLike ? exact : exactSearch]);
+    // Every bundle's hits (all pages for an empty query), best first; Pagefind's own filters stay unloaded.
+    const [found, exactAll] = await Promise.all([q === '' ? allPages() : textSearch(q), keyLike ? exact : exactSearch]);
     if (id !== run) return;
-    const { kept, counts } = filterAndCount(found, maps, filters);
+    const { kept, counts } = filterAndCount(found.hits, found.valuesOf, filters);
     updateCounts(filterBox, counts, false);
     const exactUrls = new Set(exactAll.map((hit) => hit.url));
     const allExact = exactAll.map((hit) => ({ data: async () => exactData(hit) }));
@@ -120,7 +143,7 @@ async function start() {
     if (busy) {
       again = true;
       const q = input.value.trim();
-      if (q !== '') for (const instance of instances) instance.preload(q);
+      if (q !== '') void pagefind.preload(q);
       return;
     }
     busy = true;

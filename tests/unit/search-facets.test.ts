@@ -13,11 +13,16 @@ interface Hit {
   bundle: number;
   id: string;
 }
+interface FacetIndex {
+  byHash: Map<string, Values>;
+  ambiguous: Set<string>;
+}
 interface ClientFacets {
   decodeFacetMap(json: unknown): Decoded | undefined;
+  indexFacetMaps(maps: Array<Decoded | undefined>): FacetIndex;
   filterAndCount(
     hits: Hit[],
-    maps: Array<Decoded | undefined>,
+    valuesOf: (hit: Hit) => Values | undefined,
     filters: Values,
   ): { kept: Hit[]; counts: Record<string, Record<string, number>> };
   totalCounts(maps: Array<Decoded | undefined>): Record<string, Record<string, number>>;
@@ -108,6 +113,8 @@ describe('search facets in the browser', () => {
     it(`filters and counts like a page-by-page reading of the pages (seed ${seed})`, () => {
       const pages = makePages(seed, 600, 3);
       const maps = [0, 1, 2].map((b) => client.decodeFacetMap(encode(pages.filter((p) => p.bundle === b))));
+      const { byHash } = client.indexFacetMaps(maps);
+      const valuesOf = (hit: Hit) => byHash.get(hit.id);
       const hits = pages.filter((_, i) => i % 4 !== 0);
       for (const filters of [
         {},
@@ -116,7 +123,7 @@ describe('search facets in the browser', () => {
         { kind: ['content'], root: ['hasOwnProperty', 'Home'] },
         { kind: ['media'], type: ['constructor', 'Image'], language: ['en-US'] },
       ] as Values[]) {
-        const got = client.filterAndCount(hits, maps, filters);
+        const got = client.filterAndCount(hits, valuesOf, filters);
         const want = expected(hits, filters);
         assert.deepEqual(
           got.kept.map((h) => h.id),
@@ -131,13 +138,26 @@ describe('search facets in the browser', () => {
 
   it('keeps the hits of a bundle without a map, unfiltered and uncounted', () => {
     const pages = makePages(9, 40, 2);
-    const maps = [client.decodeFacetMap(encode(pages.filter((p) => p.bundle === 0))), undefined];
-    const { kept, counts } = client.filterAndCount(pages, maps, { kind: ['no such kind'] });
+    const { byHash } = client.indexFacetMaps([client.decodeFacetMap(encode(pages.filter((p) => p.bundle === 0)))]);
+    const { kept, counts } = client.filterAndCount(pages, (hit) => byHash.get(hit.id), { kind: ['no such kind'] });
     assert.deepEqual(
       kept.map((h) => h.bundle),
       pages.filter((p) => p.bundle === 1).map(() => 1),
     );
     assert.equal(counts.kind?.['no such kind'], undefined);
+  });
+
+  it('marks a hash two bundles give different values as ambiguous, and one they agree on as known', () => {
+    const page = (id: string, kind: string) => ({
+      id,
+      values: { kind: [kind], type: [], root: ['Home'], language: [] },
+    });
+    const one = client.decodeFacetMap(encode([page('en_aaaaaaa', 'content'), page('en_bbbbbbb', 'media')]));
+    const two = client.decodeFacetMap(encode([page('en_aaaaaaa', 'media'), page('en_bbbbbbb', 'media')]));
+    const { byHash, ambiguous } = client.indexFacetMaps([one, two]);
+    assert.deepEqual([...ambiguous], ['en_aaaaaaa']);
+    assert.equal(byHash.has('en_aaaaaaa'), false, 'an ambiguous hash is read from its fragment, never guessed');
+    assert.deepEqual(byHash.get('en_bbbbbbb')?.kind, ['media']);
   });
 
   it('refuses a map of another format instead of misreading it', () => {
