@@ -126,7 +126,8 @@ for (const q of [search.coldFirst, ...search.queries])
   );
 const table = await timeTable(dist);
 say(
-  `items table: ready in ${table.readyMs} ms after ${Math.round(table.readyBytes / 1024)} KB; ${table.actions.map((a) => `${a.action} ${a.ms} ms (${a.bytes} B)`).join(', ')}`,
+  `items table: ready in ${table.readyMs} ms after ${Math.round(table.readyBytes / 1024)} KB; ` +
+    table.actions.map((a) => `${a.action} ${a.ms} ms (${a.bytes} B)`).join(', '),
 );
 
 const textBytes = averageItemBytes(manifest);
@@ -188,7 +189,8 @@ writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
 appendBenchmarkRow(values['benchmarks-file'], result);
 say(
   `pipeline (generate excluded): ${result.pipeline.s} s, peak RSS of any step ${result.pipeline.peakRssMB} MB; ` +
-    `crawl ratio ${result.crawl.ratio}; build ÷ Astro floor ${result.ratios.siteBuildToAstroFloor}${result.ratios.siteBuildToHugo === null ? '' : `, ÷ Hugo ${result.ratios.siteBuildToHugo}`}`,
+    `crawl ratio ${result.crawl.ratio}; build ÷ Astro floor ${result.ratios.siteBuildToAstroFloor}` +
+    (result.ratios.siteBuildToHugo === null ? '' : `, ÷ Hugo ${result.ratios.siteBuildToHugo}`),
 );
 say(`results: ${resultFile}`);
 process.stdout.write(`${JSON.stringify(result)}\n`);

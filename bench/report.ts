@@ -25,8 +25,9 @@ export interface BenchRow {
 }
 
 const HEADER =
-  `# Benchmarks\n\nRows appended by \`npm run bench -- --items N --concurrency C\` (see bench/README.md for what each ` +
-  `column means).\n\n| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s | crawl ratio | ` +
+  `# Benchmarks\n\nRows appended by \`npm run bench -- --items N --concurrency C\` ` +
+  `(see bench/README.md for what each column means).\n\n` +
+  `| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s | crawl ratio | ` +
   `site data s | astro s | pages/s | search s | index MB | query ms (KB) | Astro floor s | Hugo s | ` +
   `build ÷ Astro floor | build ÷ Hugo | build ms/item | command | table ready ms (KB); slowest action ms (B) | ` +
   `astro ∥ search s | search median / max ms, max KB; cold first ms |\n` +

@@ -34,9 +34,8 @@ const IDLE = 'Type a word or phrase.';
 async function waitForResults(page: Page, query: string): Promise<void> {
   await page.waitForFunction((q: string) => {
     const status = document.getElementById('search-status')?.textContent ?? '';
-    return (
-      status.includes(`“${q}”`) && (status.startsWith('0 ') || document.querySelector('#search-results li') !== null)
-    );
+    if (!status.includes(`“${q}”`)) return false;
+    return status.startsWith('0 ') || document.querySelector('#search-results li') !== null;
   }, query);
 }
 

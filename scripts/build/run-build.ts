@@ -1,5 +1,6 @@
 /**
- * The build pipeline behind `npm run build`: snapshot → site data → astro build beside the Pagefind index → summary.
+ * The build pipeline behind `npm run build`:
+ * snapshot → site data → astro build beside the Pagefind index → summary.
  * `runBuild` is what tests call in-process; it returns the exit code and writes one-line messages.
  */
 import { rm } from 'node:fs/promises';
