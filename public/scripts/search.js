@@ -4,9 +4,9 @@
 // A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.js); its item leads the results.
 import { findExact, guidKeyOf, idKeyOf } from './exact-lookup.js';
 import { decodeFacetMap, filterAndCount, indexFacetMaps, totalCounts } from './search-facets.js';
+import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.js';
 
 const root = document.getElementById('search');
-const FILTER_LABELS = { kind: 'Kind', type: 'Content type', root: 'Root section', language: 'Language' };
 const PAGE = 20;
 
 async function fetchJson(url, fallback) {
@@ -194,99 +194,6 @@ function exactData(hit) {
     meta: { title: hit.title, kind: hit.kind, breadcrumbs: `exact match by ${how}` },
     excerpt: '',
   };
-}
-
-function readState() {
-  const params = new URLSearchParams(location.search);
-  const filters = {};
-  for (const key of Object.keys(FILTER_LABELS)) {
-    const values = params.getAll(key);
-    if (values.length > 0) filters[key] = values;
-  }
-  return { q: params.get('q') || '', filters };
-}
-
-function writeState(q, filters) {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  for (const [key, values] of Object.entries(filters)) for (const v of values) params.append(key, v);
-  history.replaceState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
-}
-
-function renderFilters(box, filters, selected) {
-  box.replaceChildren();
-  for (const [key, label] of Object.entries(FILTER_LABELS)) {
-    const values = filters[key];
-    if (!values || Object.keys(values).length === 0) continue;
-    const fieldset = document.createElement('fieldset');
-    const legend = document.createElement('legend');
-    legend.textContent = label;
-    fieldset.append(legend);
-    fieldset.dataset.filter = key;
-    for (const [value, count] of Object.entries(values).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
-      const lab = document.createElement('label');
-      const box = document.createElement('input');
-      box.type = 'checkbox';
-      box.name = key;
-      box.value = value;
-      box.checked = (selected[key] || []).includes(value);
-      const count_ = document.createElement('span');
-      count_.className = 'meta';
-      count_.dataset.count = '';
-      count_.textContent = ` (${count})`;
-      lab.append(box, ` ${value}`, count_);
-      fieldset.append(lab);
-    }
-    box.append(fieldset);
-  }
-}
-
-function currentFilters(box) {
-  const out = {};
-  for (const input of box.querySelectorAll('input[type=checkbox]:checked')) (out[input.name] ||= []).push(input.value);
-  return out;
-}
-
-function updateCounts(box, counts, showAll) {
-  for (const input of box.querySelectorAll('input[type=checkbox]')) {
-    const n = counts?.[input.name]?.[input.value];
-    const span = input.parentElement.querySelector('[data-count]');
-    if (span) span.textContent = ` (${n ?? 0})`;
-    // A value no result has is noise; a checked one stays so it can be unchecked.
-    input.parentElement.hidden = !showAll && !n && !input.checked;
-  }
-}
-
-const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
-const decode = (text) => text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (m) => ENTITIES[m] || m);
-
-function excerptNode(excerpt) {
-  const p = document.createElement('p');
-  (excerpt || '').split(/(<mark>|<\/mark>)/).reduce((inMark, part) => {
-    if (part === '<mark>') return true;
-    if (part === '</mark>') return false;
-    if (part === '') return inMark;
-    if (inMark) {
-      const mark = document.createElement('mark');
-      mark.textContent = decode(part);
-      p.append(mark);
-    } else p.append(decode(part));
-    return inMark;
-  }, false);
-  return p;
-}
-
-function resultItem(data) {
-  const li = document.createElement('li');
-  const a = document.createElement('a');
-  a.href = data.url;
-  a.textContent = data.meta?.title || data.url;
-  li.append(a);
-  const crumbs = document.createElement('div');
-  crumbs.className = 'crumbs';
-  crumbs.textContent = [data.meta?.kind, data.meta?.breadcrumbs].filter(Boolean).join(' · ');
-  li.append(crumbs, excerptNode(data.excerpt));
-  return li;
 }
 
 if (root)
