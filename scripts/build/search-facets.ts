@@ -56,7 +56,12 @@ const valuesOf = (filters: Fragment['filters'], key: string): string[] => {
 /** Builds the facet map from a written bundle's fragments and writes it beside them; returns the page count. */
 export async function writeFacetMap(bundleDir: string): Promise<number> {
   const fragmentDir = path.join(bundleDir, 'fragment');
-  const names = (await readdir(fragmentDir)).filter((n) => n.endsWith(FRAGMENT_EXTENSION)).sort();
+  // An empty index (a source with no items) has no fragment folder at all.
+  const listed = await readdir(fragmentDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const names = listed.filter((n) => n.endsWith(FRAGMENT_EXTENSION)).sort();
   const valueIndex = FACET_KEYS.map(() => new Map<string, number>());
   const comboIndex = new Map<string, number>();
   const map: FacetMap = { version: 1, keys: [...FACET_KEYS], values: FACET_KEYS.map(() => []), combos: [], pages: {} };
