@@ -3,7 +3,8 @@
  *   node bench/steps.ts site-data <snapshotDir> <siteDataDir>
  *   node bench/steps.ts astro <snapshotDir> <siteDataDir> <outDir> <cacheDir>
  *   node bench/steps.ts search <siteDataDir> <outDir> [shardSize]   (the Pagefind index and the exact-lookup shards)
- *   node bench/steps.ts render <snapshotDir> <siteDataDir> <outDir> <cacheDir>   (both side by side, as the build runs)
+ *   node bench/steps.ts render <snapshotDir> <siteDataDir> <outDir> <cacheDir> [search-after-astro]
+ *     (both side by side, as the build runs them, or one after the other)
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
 import path from 'node:path';
@@ -37,9 +38,12 @@ async function run(): Promise<unknown> {
       };
     }
     case 'render': {
-      const [snapshotDir, siteDataDir, outDir, cacheDir] = args as [string, string, string, string];
+      const [snapshotDir, siteDataDir, outDir, cacheDir, order] = args as [string, string, string, string, string?];
       const { config, problems } = loadBuildConfig(
-        ['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'],
+        [
+          ...['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'],
+          ...(order === 'search-after-astro' ? ['--search-after-astro'] : []),
+        ],
         process.env,
         process.cwd(),
       );
