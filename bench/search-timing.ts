@@ -1,5 +1,5 @@
-import { loadChromium, type Page } from '../scripts/browser/chromium.ts';
-import { startStaticServer } from '../scripts/browser/static-server.ts';
+import type { Page } from '../scripts/browser/chromium.ts';
+import { withBenchPage } from './browser-session.ts';
 import type { QuerySpec } from './search-queries.ts';
 
 export interface QueryTiming {
@@ -21,13 +21,6 @@ export interface SearchTimings {
   queries: QueryTiming[];
 }
 
-const CHROMIUM_ARGS = [
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const IDLE = 'Type a word or phrase.';
 
 /** Waits until the status line says the search for `query` has rendered (a first result, or none found). */
@@ -85,26 +78,9 @@ async function timeOne(page: Page, spec: QuerySpec, counter: { bytes: number }):
  * fragments, lookup shards), after the page and its first search assets have loaded.
  */
 export async function timeSearches(distDir: string, cold: QuerySpec, specs: QuerySpec[]): Promise<SearchTimings> {
-  const server = await startStaticServer(distDir, '/');
-  const chromium = await loadChromium();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const counter = { bytes: 0 };
-    page.on('requestfinished', (request) => {
-      void request
-        .sizes()
-        .then((s) => {
-          counter.bytes += s.responseBodySize;
-        })
-        .catch(() => undefined);
-    });
+  return withBenchPage(distDir, async ({ page, url, counter }) => {
     const navigated = Date.now();
-    await page.goto(`${server.url}/search/`);
+    await page.goto(`${url}/search/`);
     await page.waitForSelector('#search[data-ready="true"]');
     const readyMs = Date.now() - navigated;
     await page.waitForTimeout(300);
@@ -113,8 +89,5 @@ export async function timeSearches(distDir: string, cold: QuerySpec, specs: Quer
     const queries: QueryTiming[] = [];
     for (const spec of specs) queries.push(await timeOne(page, spec, counter));
     return { readyMs, readyBytes, coldFirst, queries };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

@@ -1,5 +1,5 @@
-import { loadChromium, type Page } from '../scripts/browser/chromium.ts';
-import { startStaticServer } from '../scripts/browser/static-server.ts';
+import type { Page } from '../scripts/browser/chromium.ts';
+import { withBenchPage } from './browser-session.ts';
 
 export interface TableTiming {
   rows: number;
@@ -9,13 +9,6 @@ export interface TableTiming {
   actions: Array<{ action: string; ms: number; bytes: number }>;
 }
 
-const CHROMIUM_ARGS = [
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const TABLE = 'section.data-table[data-table="items"]';
 
 interface Action {
@@ -67,41 +60,22 @@ const ACTIONS: Action[] = [
 
 /** The items inventory table in Chromium: cold load to ready, then each action's time and the bytes it fetched. */
 export async function timeTable(distDir: string): Promise<TableTiming> {
-  const server = await startStaticServer(distDir, '/');
-  const chromium = await loadChromium();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const page = await (await browser.newContext()).newPage();
-    let bytes = 0;
-    page.on('requestfinished', (request) => {
-      void request
-        .sizes()
-        .then((s) => {
-          bytes += s.responseBodySize;
-        })
-        .catch(() => undefined);
-    });
-    await page.goto(`${server.url}/inventories/items/`);
+  return withBenchPage(distDir, async ({ page, url, counter }) => {
+    await page.goto(`${url}/inventories/items/`);
     await page.waitForSelector(`${TABLE}[data-ready="true"]`);
     const readyMs = await page.evaluate(() => performance.now());
     await page.waitForTimeout(300);
-    const readyBytes = bytes;
+    const readyBytes = counter.bytes;
     const rows = Number(
       (await page.locator(`${TABLE} .table-status`).innerText()).match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''),
     );
     const actions: TableTiming['actions'] = [];
     for (const step of ACTIONS) {
-      bytes = 0;
+      counter.bytes = 0;
       const ms = await timeAction(page, step);
       await page.waitForTimeout(200);
-      actions.push({ action: step.action, ms: Math.round(ms), bytes });
+      actions.push({ action: step.action, ms: Math.round(ms), bytes: counter.bytes });
     }
     return { rows, readyMs: Math.round(readyMs), readyBytes, actions };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

@@ -67,10 +67,13 @@ async function start() {
   // each later filter-only view is counted from it in memory.
   let everyPage;
   function allPages() {
-    everyPage ??= pagefind.search(null).then(async ({ results }) => ({
-      hits: results,
-      valuesOf: await facetReader(results),
-    }));
+    everyPage ??= pagefind
+      .search(null)
+      .then(async ({ results }) => ({ hits: results, valuesOf: await facetReader(results) }))
+      .catch((error) => {
+        everyPage = undefined;
+        throw error;
+      });
     return everyPage;
   }
 
