@@ -66,13 +66,20 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
     const counts = await page
       .locator('#search-filters label')
       .evaluateAll((labels) =>
-        labels.map((l) => [(l as HTMLElement).hidden, l.querySelector('[data-count]')?.textContent]),
+        labels.map((l) => [
+          (l as HTMLElement).hidden,
+          l.querySelector('[data-count]')?.textContent,
+          (l as HTMLElement).offsetParent === null,
+        ]),
       );
     assert.ok(
       counts.some(([hidden]) => hidden),
       'some facet value has no hit for the word',
     );
-    for (const [hidden, text] of counts) assert.equal(hidden, text === ' (0)', `${String(text)} shown only with hits`);
+    for (const [hidden, text, invisible] of counts) {
+      assert.equal(hidden, text === ' (0)', `${String(text)} shown only with hits`);
+      assert.equal(invisible, hidden, `${String(text)}: a hidden value is not displayed, a shown one is`);
+    }
     await page.close();
   });
 
