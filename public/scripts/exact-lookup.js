@@ -70,18 +70,20 @@ export function planLookup(layout, query) {
 const dashed = (h) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 let layoutPromise;
 
-async function fetchJson(url) {
-  const response = await fetch(url);
-  return response.ok ? response.json() : undefined;
+/** A JSON file of the site, or `fallback` when it is missing, unreadable or not JSON. */
+export async function fetchJson(url, fallback = undefined) {
+  return fetch(url)
+    .then((r) => (r.ok ? r.json() : fallback))
+    .catch(() => fallback);
 }
 
 /** Items the query names exactly: [{url, title, how, language?}], empty when none. */
 export async function findExact(base, query) {
-  layoutPromise ??= fetchJson(`${base}lookup/layout.json`).catch(() => undefined);
+  layoutPromise ??= fetchJson(`${base}lookup/layout.json`);
   const layout = await layoutPromise;
   const plan = layout && planLookup(layout, query);
   if (!plan) return [];
-  const shard = await fetchJson(`${base}lookup/${plan.file}`).catch(() => undefined);
+  const shard = await fetchJson(`${base}lookup/${plan.file}`);
   const found = shard && Object.hasOwn(shard, plan.key) ? shard[plan.key] : undefined;
   if (!found) return [];
   // By GUID a hit is [kind, name]; by id [kind, key, name]; by URL a list of [kind, key, name, language?].

@@ -2,18 +2,12 @@
 // merged with mergeIndex), with filters and counts from each bundle's facet map (search-facets.js) and results with
 // breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
 // A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.js); its item leads the results.
-import { findExact, guidKeyOf, idKeyOf } from './exact-lookup.js';
+import { fetchJson, findExact, guidKeyOf, idKeyOf } from './exact-lookup.js';
 import { decodeFacetMap, filterAndCount, indexFacetMaps, totalCounts } from './search-facets.js';
 import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.js';
 
 const root = document.getElementById('search');
 const PAGE = 20;
-
-async function fetchJson(url, fallback) {
-  return fetch(url)
-    .then((r) => (r.ok ? r.json() : fallback))
-    .catch(() => fallback);
-}
 
 async function start() {
   const base = root.dataset.base || '/';
@@ -94,20 +88,18 @@ async function start() {
     const exactSearch = q === '' ? Promise.resolve([]) : findExact(base, q);
     const exact = keyLike ? await exactSearch : [];
     if (id !== run) return;
-    const exactHits = exact.map((hit) => ({ data: async () => exactData(hit) }));
-    if (exact.length > 0 && Object.keys(filters).length === 0) return show(id, q, exactHits);
+    if (exact.length > 0 && Object.keys(filters).length === 0) return show(id, q, exactResults(exact));
     // Every bundle's hits (all pages for an empty query), best first; Pagefind's own filters stay unloaded.
     const [found, exactAll] = await Promise.all([q === '' ? allPages() : textSearch(q), keyLike ? exact : exactSearch]);
     if (id !== run) return;
     const { kept, counts } = filterAndCount(found.hits, found.valuesOf, filters);
     updateCounts(filterBox, counts, false);
     const exactUrls = new Set(exactAll.map((hit) => hit.url));
-    const allExact = exactAll.map((hit) => ({ data: async () => exactData(hit) }));
     const head = await rerank(kept.slice(0, PAGE), q);
     if (id !== run) return;
     // An exactly found item is dropped from the full-text hits (searched among the first page, where it ranks).
     const rest = [...head, ...kept.slice(PAGE)].filter((r) => r.url === undefined || !exactUrls.has(r.url));
-    await show(id, q, [...allExact, ...rest]);
+    await show(id, q, [...exactResults(exactAll), ...rest]);
   }
 
   async function show(id, q, found) {
@@ -189,6 +181,9 @@ async function rerank(head, q) {
     .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
     .map((x) => x.r);
 }
+
+/** Exactly found items as results: their data is already in hand. */
+const exactResults = (hits) => hits.map((hit) => ({ data: async () => exactData(hit) }));
 
 function exactData(hit) {
   const how = hit.language ? `${hit.how} (${hit.language})` : hit.how;

@@ -2,7 +2,7 @@
  * The Pagefind index, built with the Node API from the site data's search records (`addCustomRecord`; no HTML is
  * parsed). Memory stays bounded: every `shardSize` records the bundle is written and the Pagefind service is closed,
  * so at most one shard sits in memory. The first bundle is `pagefind/`, the others `pagefind-<n>/`; the search page
- * reads `search-bundles.json` and searches them side by side. Each bundle gets a facet map (search-facets.ts), so
+ * reads `search-bundles.json` and merges them with `mergeIndex`. Each bundle gets a facet map (search-facets.ts), so
  * the page never loads Pagefind's own filter files, whose counting makes every search slow at scale.
  */
 import { writeFile } from 'node:fs/promises';

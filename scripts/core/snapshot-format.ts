@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -84,14 +84,11 @@ export async function listDamagedFiles(dir: string, manifest: Manifest): Promise
 
 /** Reads one item with a single positioned read, using the offset and length from its index entry. */
 export async function findItem(dir: string, entry: IndexEntry): Promise<ItemRecord | undefined> {
-  if (entry.chunk === null || entry.offset === null || entry.length === null) return undefined;
-  const file = await open(path.join(dir, entry.chunk), 'r');
+  const reader = openItemReader(dir, 1);
   try {
-    const buffer = Buffer.alloc(entry.length);
-    await file.read(buffer, 0, entry.length, entry.offset);
-    return itemRecordSchema.parse(JSON.parse(buffer.toString('utf8')));
+    return reader.read(entry);
   } finally {
-    await file.close();
+    reader.close();
   }
 }
 
