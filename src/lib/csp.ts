@@ -1,6 +1,7 @@
 /**
  * The Content-Security-Policy of every page: scripts only from the site's own files (Pagefind needs WebAssembly,
- * hence 'wasm-unsafe-eval'), no inline script or style, images only from the site unless a media origin is configured.
+ * hence 'wasm-unsafe-eval'; it runs on the page's own thread, so no worker is allowed), no inline script or style,
+ * images only from the site unless a media origin is configured.
  */
 export function buildCsp(mediaOrigin: string | undefined): string {
   return [
@@ -9,7 +10,6 @@ export function buildCsp(mediaOrigin: string | undefined): string {
     "style-src 'self'",
     `img-src 'self' data:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
     "connect-src 'self'",
-    "worker-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",
     "base-uri 'none'",

@@ -83,6 +83,32 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
     await page.close();
   });
 
+  it('searches on the page itself: no worker, nothing the security policy refuses', async () => {
+    const page = await context().newPage();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { refused: string[] }).refused = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(sites.largest.url('search/'));
+    await page.waitForSelector('#search[data-ready="true"]');
+    // A filter-only view lists every page, then a word search runs over the same index.
+    await page.locator('#search-filters input[type="checkbox"]').first().check();
+    await page.waitForFunction(() =>
+      /^\d+ results?\.$/.test(document.getElementById('search-status')?.textContent ?? ''),
+    );
+    await page.locator('#search-input').fill('tea');
+    await page.waitForFunction(() =>
+      /results? for “tea”/.test(document.getElementById('search-status')?.textContent ?? ''),
+    );
+    assert.ok((await page.locator('#search-results li').count()) > 0, 'hits for “tea”');
+    assert.deepEqual(workers, [], 'no worker started');
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { refused: string[] }).refused), []);
+    await page.close();
+  });
+
   it('puts results before folded filters on a narrow screen', async () => {
     const page = await context().newPage();
     await page.setViewportSize({ width: 390, height: 800 });
