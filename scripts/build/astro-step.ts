@@ -1,8 +1,9 @@
 /** Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts). */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
+import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 
@@ -31,15 +32,45 @@ async function writeSiteConfig(config: BuildConfig, snapshotDir: string, siteDat
   return file;
 }
 
-function astroEnv(env: Readonly<Record<string, string | undefined>>, siteConfigFile: string): Record<string, string> {
+/**
+ * The old-space limit given to `astro build`, in MB, from the number of items. Its live heap after a full collection
+ * is about 210 MB at 79,000 pages and grows with the site data it holds; V8 sizes its young generation and how far
+ * it lets the heap grow from this limit, so a generous one (8 GB) left the process at about 1 GB of memory at 100k
+ * items where 600 MB kept it at 700 MB, in the same time. A `--max-old-space-size` in NODE_OPTIONS wins.
+ */
+export function astroHeapMegabytes(items: number): number {
+  return Math.round(384 + (2.5 * Math.max(0, items)) / 1024);
+}
+
+async function countItems(siteDataDir: string): Promise<number> {
+  try {
+    const meta = JSON.parse(await readFile(path.join(siteDataDir, SITE_DATA_FILES.meta), 'utf8')) as {
+      counts?: { content?: unknown; media?: unknown };
+    };
+    const count = Number(meta.counts?.content) + Number(meta.counts?.media);
+    return Number.isFinite(count) ? count : 0;
+  } catch {
+    // Astro reports missing or unreadable site data itself, in its own words.
+    return 0;
+  }
+}
+
+export function astroEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  siteConfigFile: string,
+  heapMegabytes: number,
+): Record<string, string> {
   const clean = Object.fromEntries(
     Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('SNAPSHOT_API')),
   );
+  const options = clean.NODE_OPTIONS ?? '';
   return {
     ...clean,
     [SITE_CONFIG_ENV]: siteConfigFile,
     ASTRO_TELEMETRY_DISABLED: '1',
-    NODE_OPTIONS: `${clean.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
+    NODE_OPTIONS: /--max-old-space-size/.test(options)
+      ? options
+      : `${options} --max-old-space-size=${heapMegabytes}`.trim(),
   };
 }
 
@@ -53,7 +84,8 @@ export async function runAstroBuild(
   const started = Date.now();
   const siteConfigFile = await writeSiteConfig(config, snapshotDir, siteDataDir);
   try {
-    return await runAstro(config, astroEnv(env, siteConfigFile), log, started);
+    const heap = astroHeapMegabytes(await countItems(siteDataDir));
+    return await runAstro(config, astroEnv(env, siteConfigFile, heap), log, started);
   } finally {
     await rm(siteConfigFile, { force: true });
   }

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { toSiteConfig } from '../../scripts/build/astro-step.ts';
+import { astroEnv, astroHeapMegabytes, toSiteConfig } from '../../scripts/build/astro-step.ts';
 import { loadBuildConfig } from '../../scripts/build/build-config.ts';
 import { parseSiteConfig, readSiteConfig } from '../../src/lib/site-config.ts';
 
@@ -47,5 +47,22 @@ describe('the site config handed from the build to astro build', () => {
     assert.equal(config.base, '/');
     assert.equal(config.snapshotDir, path.join(process.cwd(), '.cache', 'snapshot'));
     assert.equal(config.partition, undefined);
+  });
+});
+
+describe('the environment of astro build', () => {
+  const limitOf = (env: Record<string, string>) => /--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? '')?.[1];
+
+  it('sizes the heap by the items, keeps a limit the caller set, and drops the source key', () => {
+    const small = astroHeapMegabytes(1_000);
+    const large = astroHeapMegabytes(300_000);
+    assert.ok(small >= 384 && small < 400, `a small site gets the floor: ${small}`);
+    assert.ok(large > 1000 && large < 1200, `300k items get room for their site data: ${large}`);
+    const env = astroEnv({ NODE_OPTIONS: '--enable-source-maps', SNAPSHOT_API_KEY: 'k', HOME: '/h' }, '/c.json', 512);
+    assert.equal(limitOf(env), '512');
+    assert.match(env.NODE_OPTIONS ?? '', /^--enable-source-maps /);
+    assert.equal(env.SNAPSHOT_API_KEY, undefined);
+    assert.equal(env.SITE_CONFIG, '/c.json');
+    assert.equal(limitOf(astroEnv({ NODE_OPTIONS: '--max-old-space-size=3000' }, '/c.json', 512)), '3000');
   });
 });
