@@ -34,33 +34,25 @@ export interface BodyText {
   invalidUtf8: boolean;
 }
 
-export async function readBodyText(response: Response, limits: AnswerLimits): Promise<BodyText> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > limits.maxAnswerBytes) {
-    await response.body?.cancel().catch(() => {});
+/** How many bytes an answer may take once decoded, or a too-large error when its Content-Length is already past. */
+export function getBodyCap(
+  headers: { 'content-length'?: string; 'content-encoding'?: string },
+  limits: AnswerLimits,
+): { bytes: number; message: string } {
+  const declared = Number(headers['content-length'] ?? NaN);
+  if (declared > limits.maxAnswerBytes)
     throw new AnswerLimitError(
       'too-large',
       `answer of ${declared} bytes exceeds --max-answer-bytes ${limits.maxAnswerBytes}`,
     );
-  }
-  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
-  const cap = encoded ? limits.maxDecompressedBytes : Math.min(limits.maxAnswerBytes, limits.maxDecompressedBytes);
+  const encoded = (headers['content-encoding'] ?? 'identity') !== 'identity';
+  const bytes = encoded ? limits.maxDecompressedBytes : Math.min(limits.maxAnswerBytes, limits.maxDecompressedBytes);
   const flag = encoded ? '--max-decompressed-bytes' : '--max-answer-bytes';
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  if (response.body !== null) {
-    const reader = response.body.getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) {
-      bytes += part.value.byteLength;
-      if (bytes > cap) {
-        await reader.cancel().catch(() => {});
-        throw new AnswerLimitError('too-large', `answer ${encoded ? 'unpacks' : 'runs'} past ${flag} ${cap} bytes`);
-      }
-      chunks.push(part.value);
-    }
-  }
-  const buffer = Buffer.concat(chunks, bytes);
-  return { text: buffer.toString('utf8'), invalidUtf8: !isUtf8(buffer) };
+  return { bytes, message: `answer ${encoded ? 'unpacks' : 'runs'} past ${flag} ${bytes} bytes` };
+}
+
+export function decodeText(bytes: Buffer): BodyText {
+  return { text: bytes.toString('utf8'), invalidUtf8: !isUtf8(bytes) };
 }
 
 /**
