@@ -2,7 +2,14 @@
  * The HTTP side of the crawler: Basic auth, per-request timeout, bounded concurrency, retries with backoff.
  * It returns every final outcome as a value; only a refused key (which ends the run) is thrown.
  */
-import { AnswerLimitError, DEFAULT_LIMITS, decodeText, makeWellFormed, type AnswerLimits } from './answer-body.ts';
+import {
+  AnswerLimitError,
+  DEFAULT_LIMITS,
+  decodeText,
+  isPlainlyWellFormed,
+  makeWellFormed,
+  type AnswerLimits,
+} from './answer-body.ts';
 import { getRetryDelayMs, isRetryableStatus, parseRetryAfterMs, type BackoffPolicy } from './backoff.ts';
 import { AuthRefusedError } from '../crawl-errors.ts';
 import { createLimiter, sleep } from './limiter.ts';
@@ -134,9 +141,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let body: unknown = null;
     try {
       if (text.trim() !== '') body = JSON.parse(text);
-      const counter = { repaired: 0 };
-      body = makeWellFormed(body, counter, limits.maxDepth);
-      stats.repairedStrings += counter.repaired;
+      if (!isPlainlyWellFormed(text, limits.maxDepth)) {
+        const counter = { repaired: 0 };
+        body = makeWellFormed(body, counter, limits.maxDepth);
+        stats.repairedStrings += counter.repaired;
+      }
     } catch (error) {
       if (error instanceof AnswerLimitError) return { kind: error.reason, status, message: error.message };
       return {
