@@ -77,7 +77,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const limiter = createLimiter(options.concurrency);
   const run = new AbortController();
   options.signal?.addEventListener('abort', () => run.abort(options.signal?.reason), { once: true });
-  const transport = createTransport(options.concurrency);
+  const transport = createTransport(options.concurrency, run.signal);
   const anyOrigin: Record<string, string> = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
   const headers: Record<string, string> = { ...anyOrigin };
   if (options.apiKey !== undefined)
@@ -114,11 +114,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let url = new URL(first);
     for (let hop = 0; ; hop += 1) {
       const sameOrigin = url.origin === baseOrigin;
-      const answer = await transport.send(url, {
-        headers: sameOrigin ? headers : anyOrigin,
-        signal: run.signal,
-        deadline,
-      });
+      const answer = await transport.send(url, { headers: sameOrigin ? headers : anyOrigin, deadline });
       stats.answers += 1;
       const location = answer.headers.location;
       if (answer.status < 300 || answer.status > 399 || location === undefined) return answer;

@@ -30,8 +30,6 @@ export class TransportError extends Error {
 
 export interface SendOptions {
   headers: Record<string, string>;
-  /** Aborting destroys the request, at any point until its body is read. */
-  signal: AbortSignal;
   /** Epoch milliseconds by which the body must have been read. */
   deadline: number;
 }
@@ -51,29 +49,33 @@ export interface Transport {
   close(): void;
 }
 
-export function createTransport(maxSockets: number): Transport {
+/** Aborting `signal` destroys every request still under way, at any point until its body is read. */
+export function createTransport(maxSockets: number, signal: AbortSignal): Transport {
   const agents: Record<string, http.Agent> = {
     'http:': new http.Agent({ keepAlive: true, maxSockets }),
     'https:': new https.Agent({ keepAlive: true, maxSockets }),
   };
-  return {
-    send: (url, options) => sendOnce(url, options, agents[url.protocol]),
-    close: () => Object.values(agents).forEach((agent) => agent.destroy()),
-  };
-}
+  // One listener for the run rather than one per request: EventTarget listeners cost more than a Set entry.
+  const live = new Set<Exchange>();
+  signal.addEventListener('abort', () => live.forEach((exchange) => exchange.fail(signal.reason)), { once: true });
 
-function sendOnce(url: URL, options: SendOptions, agent: http.Agent | undefined): Promise<TransportAnswer> {
-  if (agent === undefined) return Promise.reject(new TransportError('EPROTO', `unsupported protocol ${url.protocol}`));
-  if (url.username !== '' || url.password !== '')
-    return Promise.reject(new TransportError('ECREDENTIALS', 'refused to send to a URL holding credentials'));
-  if (options.signal.aborted) return Promise.reject(options.signal.reason);
-  return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const request = lib.request({ ...urlToHttpOptions(url), headers: options.headers, agent });
-    const exchange = new Exchange(request, options, reject);
-    request.once('response', (response) => exchange.answer(response, resolve));
-    request.end();
-  });
+  function send(url: URL, options: SendOptions): Promise<TransportAnswer> {
+    const agent = agents[url.protocol];
+    if (agent === undefined)
+      return Promise.reject(new TransportError('EPROTO', `unsupported protocol ${url.protocol}`));
+    if (url.username !== '' || url.password !== '')
+      return Promise.reject(new TransportError('ECREDENTIALS', 'refused to send to a URL holding credentials'));
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const lib = url.protocol === 'https:' ? https : http;
+      const request = lib.request({ ...urlToHttpOptions(url), headers: options.headers, agent });
+      const exchange = new Exchange(request, options.deadline, reject, live);
+      request.once('response', (response) => exchange.answer(response, resolve));
+      request.end();
+    });
+  }
+
+  return { send, close: () => Object.values(agents).forEach((agent) => agent.destroy()) };
 }
 
 /** One request's life: where its failure goes (the send, then the body read) and what to stop on the way out. */
@@ -84,16 +86,15 @@ class Exchange {
   private response: IncomingMessage | undefined;
   private decoders: Transform[] = [];
   private readonly request: ClientRequest;
-  private readonly options: SendOptions;
   private readonly timer: NodeJS.Timeout;
-  private readonly onAbort = (): void => this.fail(this.options.signal.reason);
+  private readonly live: Set<Exchange>;
 
-  constructor(request: ClientRequest, options: SendOptions, reject: (error: unknown) => void) {
+  constructor(request: ClientRequest, deadline: number, reject: (error: unknown) => void, live: Set<Exchange>) {
     this.request = request;
-    this.options = options;
     this.pending = reject;
-    this.timer = setTimeout(() => this.fail(new DeadlineError('deadline passed')), options.deadline - Date.now());
-    options.signal.addEventListener('abort', this.onAbort, { once: true });
+    this.timer = setTimeout(() => this.fail(new DeadlineError('deadline passed')), deadline - Date.now());
+    this.live = live;
+    live.add(this);
     request.on('error', (error) => this.fail(error));
   }
 
@@ -176,10 +177,10 @@ class Exchange {
   private finish(): void {
     this.ended = true;
     clearTimeout(this.timer);
-    this.options.signal.removeEventListener('abort', this.onAbort);
+    this.live.delete(this);
   }
 
-  private fail(error: unknown): void {
+  fail(error: unknown): void {
     if (this.failure !== undefined || this.ended) return;
     this.failure = { error };
     this.finish();
