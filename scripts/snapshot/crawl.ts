@@ -114,6 +114,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     progress.stop();
     await store.discard();
     throw error;
+  } finally {
+    http.close();
   }
 }
 

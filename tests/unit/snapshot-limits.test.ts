@@ -1,7 +1,7 @@
 /** The caps' flags, the nesting check, text repair and key masking, as pure functions. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AnswerLimitError, makeWellFormed } from '../../scripts/snapshot/client/answer-body.ts';
+import { AnswerLimitError, isPlainlyWellFormed, makeWellFormed } from '../../scripts/snapshot/client/answer-body.ts';
 import { loadConfig } from '../../scripts/snapshot/config.ts';
 import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
 import { maskSecret } from '../../scripts/snapshot/client/secret-mask.ts';
@@ -54,6 +54,24 @@ describe('caps and repairs', () => {
       JSON.stringify(repaired),
       '{"a":"x\ufffd","__proto__":{"v":"\ud83d\ude00"},"\ufffdk":["ok","\ufffd"]}',
     );
+  });
+
+  it('only a text that can hold no lone surrogate and nests no deeper than the cap skips the repair walk', () => {
+    assert.equal(isPlainlyWellFormed('{"a":[1,{"b":"é 😀 \\u00e9 \\n"}]}', 3), true);
+    assert.equal(isPlainlyWellFormed('{"a":"\\ud83d\\ude00"}', 8), false, 'an escaped pair: the walk decides');
+    assert.equal(isPlainlyWellFormed('', 8), true);
+    assert.equal(isPlainlyWellFormed('{"a":"x\\ud83d"}', 8), false, 'an escaped lone surrogate');
+    assert.equal(isPlainlyWellFormed('{"a":"x\\uDC00"}', 8), false, 'upper case');
+    assert.equal(isPlainlyWellFormed('{"a":"x\ud83d"}', 8), false, 'a raw lone surrogate');
+    assert.equal(isPlainlyWellFormed('[[[1]]]', 3), true, 'three levels under a cap of three');
+    assert.equal(isPlainlyWellFormed('[[[[1]]]]', 3), false, 'four levels');
+    assert.equal(isPlainlyWellFormed('[{"a":"[[["}]', 3), false, 'brackets in strings count: the walk decides');
+    for (const text of ['[[[1]]]', '{"a":[{"b":"é"}]}']) {
+      assert.equal(isPlainlyWellFormed(text, 3), true);
+      const counter = { repaired: 0 };
+      assert.doesNotThrow(() => makeWellFormed(JSON.parse(text), counter, 3), 'what it passes, the walk passes');
+      assert.equal(counter.repaired, 0);
+    }
   });
 
   it('the key is masked plain, Basic, URL- and form-encoded and JSON-escaped', () => {

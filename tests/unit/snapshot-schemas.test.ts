@@ -2,7 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCrawlLog } from '../../scripts/snapshot/crawl-log.ts';
 import { normaliseContentType } from '../../scripts/snapshot/answers/content-type-shape.ts';
-import { contentTypeCore, itemCore, summaryCore } from '../../scripts/snapshot/answers/source-schemas.ts';
+import {
+  contentTypeCore,
+  isItemCore,
+  isSummaryCore,
+  itemCore,
+  summaryCore,
+} from '../../scripts/snapshot/answers/source-schemas.ts';
 import {
   CONTENT_ITEM_VARIANTS,
   CONTENT_TYPE_VARIANTS,
@@ -64,6 +70,28 @@ test('full items: properties must be an object of objects; umbracoBytes may be a
   assert.equal(itemCore.safeParse({ ...item, properties: [] }).success, false);
   assert.equal(itemCore.safeParse({ ...item, properties: { title: 'Hi' } }).success, false);
   assert.equal(itemCore.safeParse(null).success, false);
+});
+
+test('the hand checks of summaries and items accept only what their core schemas accept', () => {
+  const values = [undefined, null, 0, -1, 1.5, 2 ** 53, '', 'x', KEY, KEY.toUpperCase(), [], {}, [1], { a: 1 }];
+  const bodies: unknown[] = [null, [], 'item', [item], { ...item, properties: Object.create(null) }];
+  for (const field of ['id', 'key', 'name', 'type', 'children', 'properties']) {
+    for (const value of values) {
+      bodies.push({ ...item, [field]: value });
+      bodies.push({ ...summary, [field]: value });
+    }
+  }
+  for (const value of values) bodies.push({ ...item, properties: { title: value, other: { alias: 'other' } } });
+  bodies.push(JSON.parse('{"__proto__":[],"id":1}'));
+  let accepted = 0;
+  for (const body of bodies) {
+    const text = JSON.stringify(body) ?? String(body);
+    if (isSummaryCore(body)) assert.ok(summaryCore.safeParse(body).success, `summary ${text}`);
+    if (isItemCore(body)) assert.ok(itemCore.safeParse(body).success, `item ${text}`);
+    accepted += Number(isItemCore(body));
+  }
+  assert.ok(isSummaryCore(summary) && isItemCore(item), 'the common case takes the fast path');
+  assert.ok(accepted > 10, `${accepted} of ${bodies.length} bodies were accepted by hand`);
 });
 
 const group = { id: 2, key: KEY, name: 'Content', sortOrder: 0 };

@@ -74,6 +74,7 @@ function fakeHttp(outcome: HttpOutcome): HttpClient {
     get: async () => outcome,
     stats: { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0 },
     signal: new AbortController().signal,
+    close: () => {},
   };
 }
 

@@ -23,6 +23,34 @@ export type SummaryCore = z.infer<typeof summaryCore>;
 export const itemCore = summaryCore.extend({ properties: z.record(z.string(), z.looseObject({})) });
 export type ItemCore = z.infer<typeof itemCore>;
 
+/**
+ * Hand checks that accept only bodies their core schema accepts, without zod's copying (an item is checked against
+ * its documented variant too, which does copy); whatever they refuse goes through the schema, whose issues say what
+ * is wrong. Bodies are parsed JSON, so every object is a plain one.
+ */
+export function isSummaryCore(body: unknown): body is SummaryCore {
+  if (!isObject(body)) return false;
+  const { id, key, name, type, children } = body;
+  return (
+    Number.isSafeInteger(id) &&
+    typeof key === 'string' &&
+    GUID_PATTERN.test(key) &&
+    typeof name === 'string' &&
+    typeof type === 'string' &&
+    type !== '' &&
+    (children === undefined || Array.isArray(children))
+  );
+}
+
+export function isItemCore(body: unknown): body is ItemCore {
+  if (!isSummaryCore(body) || !isObject(body.properties)) return false;
+  for (const value of Object.values(body.properties)) if (!isObject(value)) return false;
+  return true;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const contentTypeRefCore = z.looseObject({ key: guid });
 const propertyTypeCore = z.looseObject({ alias: z.string().min(1) });
 const groupCore = z.looseObject({

@@ -2,10 +2,24 @@
  * The HTTP side of the crawler: Basic auth, per-request timeout, bounded concurrency, retries with backoff.
  * It returns every final outcome as a value; only a refused key (which ends the run) is thrown.
  */
-import { AnswerLimitError, DEFAULT_LIMITS, makeWellFormed, readBodyText, type AnswerLimits } from './answer-body.ts';
+import {
+  AnswerLimitError,
+  DEFAULT_LIMITS,
+  decodeText,
+  isPlainlyWellFormed,
+  makeWellFormed,
+  type AnswerLimits,
+} from './answer-body.ts';
 import { getRetryDelayMs, isRetryableStatus, parseRetryAfterMs, type BackoffPolicy } from './backoff.ts';
 import { AuthRefusedError } from '../crawl-errors.ts';
 import { createLimiter, sleep } from './limiter.ts';
+import {
+  ACCEPT_ENCODING,
+  createTransport,
+  DeadlineError,
+  TransportError,
+  type TransportAnswer,
+} from './http-transport.ts';
 import { maskSecret } from './secret-mask.ts';
 import { describeErrorBody, findEnvelopeError, type ErrorBodyStyle } from '../answers/source-schemas.ts';
 
@@ -43,6 +57,8 @@ export interface HttpClient {
    */
   readonly stats: HttpStats;
   readonly signal: AbortSignal;
+  /** Closes the kept-alive connections. */
+  close(): void;
 }
 
 export interface HttpStats {
@@ -61,7 +77,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const limiter = createLimiter(options.concurrency);
   const run = new AbortController();
   options.signal?.addEventListener('abort', () => run.abort(options.signal?.reason), { once: true });
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const transport = createTransport(options.concurrency, run.signal);
+  const anyOrigin: Record<string, string> = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
+  const headers: Record<string, string> = { ...anyOrigin };
   if (options.apiKey !== undefined)
     headers.authorization = `Basic ${Buffer.from(`api:${options.apiKey}`).toString('base64')}`;
   const stats: HttpStats = { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0 };
@@ -70,52 +88,48 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   let cooldownUntil = 0;
 
   async function attemptOnce(url: string): Promise<Attempt> {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const deadline = Date.now() + options.timeoutMs;
     try {
-      const response = await fetchFollowing(url, AbortSignal.any([timeout, run.signal]));
-      if ('kind' in response) return response;
-      const body = await readBodyText(response, limits);
+      const answer = await sendFollowing(url, deadline);
+      if ('kind' in answer) return answer;
+      const body = decodeText(await answer.readBody(limits));
       if (body.invalidUtf8) stats.invalidUtf8Answers += 1;
       const text = body.text;
-      const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'));
-      if (response.ok) return readAnswer(response.status, text);
-      const described = describeErrorBody(text, response.headers.get('content-type'));
+      const retryAfterMs = parseRetryAfterMs(answer.headers['retry-after']);
+      if (answer.status >= 200 && answer.status <= 299) return readAnswer(answer.status, text);
+      const described = describeErrorBody(text, answer.headers['content-type'] ?? null);
       options.onErrorBody?.(described.style);
-      return { kind: 'http', status: response.status, message: described.message, retryAfterMs };
+      return { kind: 'http', status: answer.status, message: described.message, retryAfterMs };
     } catch (error) {
       if (run.signal.aborted) throw run.signal.reason;
       if (error instanceof AnswerLimitError) return { kind: error.reason, status: 0, message: error.message };
-      if (timeout.aborted)
+      if (error instanceof DeadlineError)
         return { kind: 'timeout', status: 0, message: `no complete answer within ${options.timeoutMs} ms` };
       return { kind: 'network', status: 0, message: describeNetworkError(error) };
     }
   }
 
   /** Same-origin redirects are followed; another origin only with followRedirects, and never with the key. */
-  async function fetchFollowing(first: string, signal: AbortSignal): Promise<Response | Attempt> {
-    let url = first;
+  async function sendFollowing(first: string, deadline: number): Promise<TransportAnswer | Attempt> {
+    let url = new URL(first);
     for (let hop = 0; ; hop += 1) {
-      const sameOrigin = new URL(url).origin === baseOrigin;
-      const response = await fetch(url, {
-        headers: sameOrigin ? headers : { accept: headers.accept as string },
-        signal,
-        redirect: 'manual',
-      });
+      const sameOrigin = url.origin === baseOrigin;
+      const answer = await transport.send(url, { headers: sameOrigin ? headers : anyOrigin, deadline });
       stats.answers += 1;
-      const location = response.headers.get('location');
-      if (response.status < 300 || response.status > 399 || location === null) return response;
-      await response.body?.cancel().catch(() => {});
+      const location = answer.headers.location;
+      if (answer.status < 300 || answer.status > 399 || location === undefined) return answer;
+      answer.discard();
       const next = new URL(location, url);
       if (hop >= MAX_REDIRECTS)
-        return { kind: 'redirect', status: response.status, message: `more than ${MAX_REDIRECTS} redirects` };
+        return { kind: 'redirect', status: answer.status, message: `more than ${MAX_REDIRECTS} redirects` };
       if (next.origin !== baseOrigin && !options.followRedirects) {
         return {
           kind: 'redirect',
-          status: response.status,
+          status: answer.status,
           message: `redirected to another origin (${next.origin}); refused without --follow-redirects`,
         };
       }
-      url = next.href;
+      url = next;
     }
   }
 
@@ -123,9 +137,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let body: unknown = null;
     try {
       if (text.trim() !== '') body = JSON.parse(text);
-      const counter = { repaired: 0 };
-      body = makeWellFormed(body, counter, limits.maxDepth);
-      stats.repairedStrings += counter.repaired;
+      if (!isPlainlyWellFormed(text, limits.maxDepth)) {
+        const counter = { repaired: 0 };
+        body = makeWellFormed(body, counter, limits.maxDepth);
+        stats.repairedStrings += counter.repaired;
+      }
     } catch (error) {
       if (error instanceof AnswerLimitError) return { kind: error.reason, status, message: error.message };
       return {
@@ -183,12 +199,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   /** A server could echo what it was sent; the key must not travel on into reports. */
   const redact = (text: string): string => maskSecret(text, options.apiKey);
 
-  return { get, stats, signal: run.signal };
+  return { get, stats, signal: run.signal, close: transport.close };
 }
 
+/** Node's own errors carry a code (ECONNREFUSED, ECONNRESET, …); the transport's say what went wrong as well. */
 function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  if (typeof cause?.code === 'string') return `network error ${cause.code}`;
-  if (typeof cause?.message === 'string') return `network error: ${cause.message}`;
+  if (error instanceof TransportError) return `network error ${error.code}: ${error.message}`;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return `network error ${code}`;
   return `network error: ${error instanceof Error ? error.message : String(error)}`;
 }
