@@ -55,12 +55,29 @@ function noteOf(
   return undefined;
 }
 
-export async function findItemHistory(key: string): Promise<ItemHistory | undefined> {
+/** Every item's history by key, and removed items by key, gathered in one pass: pages look theirs up. */
+interface ChangeIndex {
+  histories: Map<string, ItemHistory>;
+  removed: Map<string, ItemRef>;
+}
+let index: Promise<ChangeIndex> | undefined;
+
+function historyOf(histories: Map<string, ItemHistory>, key: string): ItemHistory {
+  let history = histories.get(key);
+  if (history === undefined) {
+    history = { added: false, notes: [], properties: [] };
+    histories.set(key, history);
+  }
+  return history;
+}
+
+async function buildIndex(): Promise<ChangeIndex> {
   const diff = await loadChanges();
-  if (diff === undefined) return undefined;
-  const history: ItemHistory = { added: false, notes: [], properties: [] };
+  const histories = new Map<string, ItemHistory>();
+  if (diff === undefined) return { histories, removed: new Map() };
   for (const kind of ITEM_CHANGE_KINDS) {
-    for (const change of diff.items[kind].filter((c) => c.key === key)) {
+    for (const change of diff.items[kind]) {
+      const history = historyOf(histories, change.key);
       if (kind === 'added') history.added = true;
       if (kind === 'changed')
         history.properties.push(...(change as unknown as { properties: PropertyChange[] }).properties);
@@ -68,12 +85,24 @@ export async function findItemHistory(key: string): Promise<ItemHistory | undefi
       if (note !== undefined) history.notes.push(note);
     }
   }
-  const empty = !history.added && history.notes.length === 0 && history.properties.length === 0;
-  return empty ? undefined : history;
+  for (const [key, h] of histories)
+    if (!h.added && h.notes.length === 0 && h.properties.length === 0) histories.delete(key);
+  return { histories, removed: new Map(diff.items.removed.map((item) => [item.key, item])) };
+}
+
+export async function findItemHistory(key: string): Promise<ItemHistory | undefined> {
+  index ??= buildIndex();
+  return (await index).histories.get(key);
 }
 
 export async function listRemovedItems(kind: ItemRef['kind']): Promise<ItemRef[]> {
   return ((await loadChanges())?.items.removed ?? []).filter((item) => item.kind === kind);
+}
+
+export async function findRemovedItem(kind: ItemRef['kind'], key: string): Promise<ItemRef | undefined> {
+  index ??= buildIndex();
+  const item = (await index).removed.get(key);
+  return item?.kind === kind ? item : undefined;
 }
 
 export async function findTypeChange(key: string): Promise<{ added: boolean; changed?: ChangedType } | undefined> {

@@ -58,14 +58,13 @@ export function buildPropertyRows(
   if (cultures.length === 0) return { shared: rows.map((r) => toRow(r, ctx)), cultures: [] };
   const valueIn = (c: CultureEntry, alias: string) =>
     JSON.stringify(c.properties.find((p) => p.alias === alias)?.value ?? null);
+  const first = cultures[0] as CultureEntry;
+  const differs = (alias: string): boolean => {
+    const firstValue = valueIn(first, alias);
+    return cultures.some((c) => c !== first && valueIn(c, alias) !== firstValue);
+  };
   const variant = new Set(
-    rows
-      .filter(
-        ({ entry, def }) =>
-          def?.variesByCulture === true ||
-          cultures.some((c) => valueIn(c, entry.alias) !== valueIn(cultures[0] as CultureEntry, entry.alias)),
-      )
-      .map((r) => r.entry.alias),
+    rows.filter(({ entry, def }) => def?.variesByCulture === true || differs(entry.alias)).map((r) => r.entry.alias),
   );
   return {
     shared: rows.filter((r) => !variant.has(r.entry.alias)).map((r) => toRow(r, ctx)),

@@ -1,0 +1,107 @@
+/**
+ * A content or media item page's body as HTML strings, in two parts around the "changed in this snapshot" section
+ * (a component of its own, rendered only when the item changed). Markup and spacing are those of the components
+ * these replaced (item view, media file, used by, property table).
+ */
+import { formatDate, formatFileSize } from '../values/value-format.ts';
+import { attr, markup, type SafeHtml } from './html-escape.ts';
+import type { ItemPage } from './item-page.ts';
+import { formatCount, renderBreadcrumbs, renderFacts, renderLinkList } from './page-html.ts';
+import { renderPropertyTable } from './property-html.ts';
+
+const NOT_COMPLETE = markup`<p class="broken">The full item is not in the snapshot (the crawler could not read it); \
+only its tree entry is
+    known.</p>`;
+
+function renderMediaFile(file: NonNullable<ItemPage['file']>): SafeHtml {
+  const { bytes, width, height } = file;
+  const size =
+    bytes === undefined
+      ? undefined
+      : `${formatFileSize(bytes)}${bytes >= 1024 ? ` (${formatCount(bytes)} bytes)` : ''}`;
+  const facts = renderFacts([
+    ['Path', file.path],
+    ['Extension', file.extension],
+    ['Size', size],
+    ['Dimensions', width !== undefined && height !== undefined ? `${width} × ${height}` : undefined],
+  ]);
+  const image = attr('src', file.imageSrc);
+  const preview = file.imageSrc
+    ? markup`<img${image} alt="" loading="lazy"${attr('width', width)}${attr('height', height)} class="media-preview">`
+    : markup`<p class="meta">The file itself is not part of the snapshot.</p>`;
+  return markup`<section aria-labelledby="file"> <h2 id="file">File</h2> ${facts} ${preview} </section>`;
+}
+
+/** Breadcrumbs, name, facts, type and file: what comes before the changes section. */
+export function renderItemHead(page: ItemPage): string {
+  const { node } = page;
+  const facts = renderFacts([
+    ['Kind', node.kind === 'content' ? 'content item' : 'media item'],
+    ['Id', node.id],
+    ['Key', node.key],
+    ['URL', node.url],
+    ['URL segment', page.urlSegment],
+    ['Created', formatDate(node.createDate)],
+    ['Updated', formatDate(node.updateDate)],
+    ['Level', node.level],
+    ['Sort order', node.sortOrder],
+    ['Template', page.template],
+    ['Languages', node.cultures.join(', ')],
+  ]);
+  const typeName = page.typeLink ? markup`<a${attr('href', page.typeLink)}>${page.typeName}</a>` : page.typeName;
+  const type = markup`<p>Type: ${typeName} <span class="meta">(<code>${node.type}</code>)</span></p>`;
+  const breadcrumbs = renderBreadcrumbs(page.breadcrumbs, node.name);
+  const file = page.file && renderMediaFile(page.file);
+  return markup`${breadcrumbs} <h1>${node.name}</h1> ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${file}`.value;
+}
+
+function renderChild(c: ItemPage['children'][number]): SafeHtml {
+  const meta = markup`<span class="meta">${c.type}${c.childCount > 0 && ` · ${c.childCount} children`}</span>`;
+  return markup`<li><a${attr('href', c.href)}>${c.name}</a> ${meta}</li>`;
+}
+
+function renderChildren(page: ItemPage): SafeHtml {
+  const count = formatCount(page.node.childCount);
+  const list =
+    page.children.length === 0
+      ? markup`<p class="meta">No children.</p>`
+      : markup`<ul>${page.children.map(renderChild)}</ul>`;
+  const all =
+    page.allChildrenHref &&
+    markup`<p><a${attr('href', page.allChildrenHref)}>All ${count} children, page by page</a></p>`;
+  return markup`<section aria-labelledby="children"> <h2 id="children">Children (${count})</h2> ${list} ${
+    all
+  } </section>`;
+}
+
+function renderCulture(c: ItemPage['cultures'][number]): SafeHtml {
+  const facts = renderFacts([
+    ['URL', c.url],
+    ['URL segment', c.urlSegment],
+    ['Updated', formatDate(c.updateDate)],
+  ]);
+  const id = `culture-${c.iso}`;
+  const heading = markup`<h2${attr('id', id)}>${c.iso}: ${c.name}</h2>`;
+  return markup`<section${attr('aria-labelledby', id)}${attr('lang', c.iso)}> ${heading} ${facts} ${renderPropertyTable(
+    c.properties,
+  )} </section>`;
+}
+
+function renderUsedBy({ count, from }: ItemPage['usedBy']): SafeHtml {
+  const more =
+    count > from.length &&
+    markup`<p class="meta">Showing the first ${from.length}; the others are in the references of each item.</p>`;
+  const list = renderLinkList(from, 'No item references this one.');
+  const heading = markup`<h2 id="used-by">Used by (${formatCount(count)})</h2>`;
+  return markup`<section aria-labelledby="used-by"> ${heading} ${list} ${more} </section>`;
+}
+
+/** Children, properties (shared, then per language) and the items that use this one: after the changes section. */
+export function renderItemBody(page: ItemPage): string {
+  const title = page.cultures.length > 0 ? 'Shared properties (all languages)' : 'Properties';
+  const heading = markup`<h2 id="properties">${title}</h2>`;
+  const table = renderPropertyTable(page.shared);
+  const properties = markup`<section aria-labelledby="properties"> ${heading} ${table} </section>`;
+  const cultures = page.cultures.map(renderCulture);
+  return markup`${renderChildren(page)} ${properties} ${cultures} ${renderUsedBy(page.usedBy)}`.value;
+}
