@@ -38,6 +38,9 @@ export interface Page extends Pick<Locator, 'locator'> {
   close(): Promise<void>;
   on(event: 'dialog', handler: (dialog: Dialog) => void): void;
   on(event: 'requestfinished', handler: (request: { sizes(): Promise<{ responseBodySize: number }> }) => void): void;
+  on(event: 'worker', handler: (worker: { url(): string }) => void): void;
+  addInitScript(fn: () => void): Promise<void>;
+  waitForFunction(fn: () => boolean): Promise<unknown>;
   waitForFunction<A>(fn: (arg: A) => boolean, arg: A): Promise<unknown>;
   evaluate<R>(fn: () => R): Promise<R>;
   evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;

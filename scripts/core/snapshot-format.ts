@@ -43,18 +43,27 @@ const NEWLINE = 0x0a;
  * Streams one NDJSON file line by line, so 200k items never sit in memory together. Lines end at `\n` only:
  * readline also splits at `\r`, U+2028 and U+2029, which JSON allows raw inside strings.
  */
-export async function* iterateNdjson<T>(file: string, schema: z.ZodType<T>): AsyncGenerator<T> {
+/** Each line of an NDJSON file, parsed and checked, with its size in bytes (newline excluded). */
+export async function* iterateNdjsonSized<T>(
+  file: string,
+  schema: z.ZodType<T>,
+): AsyncGenerator<{ value: T; bytes: number }> {
   let rest: Buffer = Buffer.alloc(0);
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
     const buffer = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
     let start = 0;
     for (let end = buffer.indexOf(NEWLINE, start); end >= 0; end = buffer.indexOf(NEWLINE, start)) {
-      if (end > start) yield schema.parse(JSON.parse(buffer.toString('utf8', start, end)));
+      if (end > start)
+        yield { value: schema.parse(JSON.parse(buffer.toString('utf8', start, end))), bytes: end - start };
       start = end + 1;
     }
     rest = buffer.subarray(start);
   }
-  if (rest.length > 0) yield schema.parse(JSON.parse(rest.toString('utf8')));
+  if (rest.length > 0) yield { value: schema.parse(JSON.parse(rest.toString('utf8'))), bytes: rest.length };
+}
+
+export async function* iterateNdjson<T>(file: string, schema: z.ZodType<T>): AsyncGenerator<T> {
+  for await (const line of iterateNdjsonSized(file, schema)) yield line.value;
 }
 
 export const iterateIndex = (dir: string, kind: ItemKind): AsyncGenerator<IndexEntry> =>

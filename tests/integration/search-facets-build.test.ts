@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildSearchIndex } from '../../scripts/build/search-index.ts';
+import { buildSearchIndex, planShardBytes } from '../../scripts/build/search-index.ts';
 
 const TYPES = ['Article (article)', '__proto__', 'constructor', 'Text ‮page‬ (x\u2028y)'];
 const LANGUAGES = [['en-US'], ['en-US', 'da'], ['invariant'], ['toString']];
@@ -74,5 +74,43 @@ describe('the facet map of each search bundle', () => {
         'keys are the page hashes Pagefind gives results as their id',
       );
     }
+  });
+});
+
+describe('search shards by weight', () => {
+  let dir: string;
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('closes a shard at its share of the bytes, so a few long records get a bundle of their own', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'shards-'));
+    // 20 long records (about 6 KB of text each) ahead of 300 short ones.
+    const lines = Array.from({ length: 320 }, (_, i) =>
+      JSON.stringify({
+        url: `content/${String(i).padStart(8, '0')}-0000-4000-8000-000000000000/`,
+        title: `Item ${i}`,
+        breadcrumbs: '',
+        kind: 'content',
+        root: 'Home',
+        languages: ['en-US'],
+        content: i < 20 ? `long text ${i} `.repeat(500) : `short ${i}`,
+      }),
+    );
+    const file = path.join(dir, 'records.ndjson');
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const total = lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+    const summary = await buildSearchIndex(file, path.join(dir, 'out'), '/', 10_000, undefined, total / 2);
+    assert.equal(summary.records, 320);
+    assert.equal(summary.bundles.length, 2, 'two shards of half the bytes each, though far under 10,000 records');
+    const pagesOf = async (bundle: string) =>
+      Object.keys((JSON.parse(await readFile(path.join(dir, 'out', bundle, 'facets.json'), 'utf8')) as FacetFile).pages)
+        .length;
+    const [heavy, light] = await Promise.all(summary.bundles.map(pagesOf));
+    assert.ok(heavy !== undefined && light !== undefined && heavy < 40 && heavy + light === 320, `${heavy} + ${light}`);
+  });
+
+  it('spreads the bytes evenly over as few shards as the limit allows', () => {
+    assert.equal(planShardBytes(10, 16), 10);
+    assert.equal(planShardBytes(59_000_000, 16 << 20), 14_750_000);
+    assert.equal(planShardBytes(0, 16), 0);
   });
 });
