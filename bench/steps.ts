@@ -66,7 +66,7 @@ async function run(): Promise<unknown> {
         path.join(siteDataDir, SITE_DATA_FILES.search),
         outDir,
         '/',
-        Number(shardSize ?? 20000),
+        Number(shardSize ?? 30000),
       );
       const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir);
       return {

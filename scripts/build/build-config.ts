@@ -72,7 +72,8 @@ export const BUILD_USAGE =
   --allow-partial       build from a snapshot whose manifest says "partial"
   --title "NAME"        name this snapshot (shown in the <title> of every page and on the home page)
   --media-origin URL    show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)
-  --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle (default 20000)
+  --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle at most
+                        (default 30000); bundles also split the records' bytes evenly, 16 MB each at most
   --search-after-astro  build the search index after astro build instead of beside it (less memory, more time)
   --partition I/K       render only partition I of K of the item pages (and index only their search records);
                         join the K outputs with npm run merge-partitions
@@ -109,7 +110,7 @@ const schema = z.object({
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().min(100).max(1_000_000))
-    .default(20_000),
+    .default(30_000),
 });
 
 export function normalizeBase(value: string | undefined): string {
