@@ -14,8 +14,10 @@ export default defineConfig({
   trailingSlash: 'ignore',
   compressHTML: true,
   devToolbar: { enabled: false },
-  // One cached CSS file for every page instead of a copy inlined into each of 100k pages.
-  build: { inlineStylesheets: 'never', format: 'directory', concurrency: 1 },
+  // One cached CSS file for every page instead of a copy inlined into each of 100k pages. Four pages in flight keep
+  // rendering while earlier ones are written: at 100k items one at a time left Astro idle 28 % of its run, waiting on
+  // mkdir and writes, and took 145 s where four took 101 s (two: 118 s).
+  build: { inlineStylesheets: 'never', format: 'directory', concurrency: 4 },
   server: { host: '127.0.0.1' },
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -39,7 +39,7 @@ async function writeSiteConfig(config: BuildConfig, snapshotDir: string, siteDat
  * items where 600 MB kept it at 700 MB, in the same time. A `--max-old-space-size` in NODE_OPTIONS wins.
  */
 export function astroHeapMegabytes(items: number): number {
-  return Math.round(384 + (2.5 * Math.max(0, items)) / 1024);
+  return Math.round(320 + (2.5 * Math.max(0, items)) / 1024);
 }
 
 async function countItems(siteDataDir: string): Promise<number> {
