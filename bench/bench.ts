@@ -29,6 +29,7 @@ const { values } = parseArgs({
     'load-seconds': { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
     'search-after-astro': { type: 'boolean', default: false },
+    'astro-item-pages': { type: 'boolean', default: false },
   },
 });
 const items = Number(values.items);
@@ -112,11 +113,21 @@ const stepRender = check(
   'astro build + search index, side by side',
   await runMeasured(NODE, [
     ...[join(ROOT, 'bench/steps.ts'), 'render', snapshot, siteData, dist, join(work, 'cache')],
-    ...(values['search-after-astro'] ? ['search-after-astro'] : []),
+    ...(values['search-after-astro'] ? ['search-after-astro'] : ['side-by-side']),
+    ...(values['astro-item-pages'] ? ['astro-item-pages'] : []),
   ]),
 );
-const render = JSON.parse(stepRender.stdout) as { astroMillis: number; searchMillis: number };
-say(`  astro ${s(render.astroMillis)} s, search index ${s(render.searchMillis)} s`);
+const render = JSON.parse(stepRender.stdout) as {
+  pagesMillis: number;
+  astroMillis: number;
+  itemPages?: { pages: number; millis: number };
+  searchMillis: number;
+};
+say(
+  `  pages ${s(render.pagesMillis)} s (astro ${s(render.astroMillis)} s` +
+    (render.itemPages ? `, item page writer ${render.itemPages.pages} pages in ${s(render.itemPages.millis)} s` : '') +
+    `), search index ${s(render.searchMillis)} s`,
+);
 const { pages } = await measureDir(dist);
 let indexBytes = 0;
 for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind')))
@@ -149,6 +160,7 @@ const result = {
   items,
   concurrency,
   searchAfterAstro: values['search-after-astro'],
+  astroItemPages: values['astro-item-pages'],
   machine: { cores: cpus().length, ramGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   counts: {
     content: manifest.counts.content,
@@ -161,7 +173,13 @@ const result = {
   crawl: { s: s(crawl.ms), peakRssMB: mb(crawl.peakRssBytes), requests, ratio: Math.round(crawlRatio * 100) / 100 },
   siteData: { s: s(stepSiteData.ms), peakRssMB: mb(stepSiteData.peakRssBytes) },
   render: { s: s(stepRender.ms), peakRssMB: mb(stepRender.peakRssBytes) },
-  astro: { s: s(render.astroMillis), pagesPerSecond: Math.round(pages / (render.astroMillis / 1000)) },
+  // All pages: Astro's, then the item page writer's (absent with --astro-item-pages).
+  astro: {
+    s: s(render.pagesMillis),
+    pagesPerSecond: Math.round(pages / (render.pagesMillis / 1000)),
+    astroOnlyS: s(render.astroMillis),
+    itemPages: render.itemPages ? { pages: render.itemPages.pages, s: s(render.itemPages.millis) } : null,
+  },
   diff,
   search: {
     s: s(render.searchMillis),

@@ -12,6 +12,7 @@ export interface BenchRow {
   items: number;
   concurrency: number;
   searchAfterAstro: boolean;
+  astroItemPages?: boolean;
   machine: { cores: number; ramGiB: number };
   pipeline: { s: number; peakRssMB: number };
   floor: { byIdPerSecond: number };
@@ -47,7 +48,7 @@ export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queri
       `${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${s.s} | ${s.indexMB} | ${q} | ` +
       `${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ` +
       `${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} ` +
-      `--concurrency ${r.concurrency}${r.searchAfterAstro ? ' --search-after-astro' : ''}\` | ${t} | ${r.render.s} | ${s.medianMs} / ${s.maxMs}, ${s.maxKB}; ` +
+      `--concurrency ${r.concurrency}${r.searchAfterAstro ? ' --search-after-astro' : ''}${r.astroItemPages ? ' --astro-item-pages' : ''}\` | ${t} | ${r.render.s} | ${s.medianMs} / ${s.maxMs}, ${s.maxKB}; ` +
       `${Math.round(s.coldFirst.ms)} |\n`,
   );
 }

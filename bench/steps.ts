@@ -3,8 +3,9 @@
  *   node bench/steps.ts site-data <snapshotDir> <siteDataDir>
  *   node bench/steps.ts astro <snapshotDir> <siteDataDir> <outDir> <cacheDir>
  *   node bench/steps.ts search <siteDataDir> <outDir> [shardSize]   (the Pagefind index and the exact-lookup shards)
- *   node bench/steps.ts render <snapshotDir> <siteDataDir> <outDir> <cacheDir> [search-after-astro]
- *     (both side by side, as the build runs them, or one after the other)
+ *   node bench/steps.ts render <snapshotDir> <siteDataDir> <outDir> <cacheDir> [search-after-astro|side-by-side]
+ *     [astro-item-pages]   (both side by side, as the build runs them, or one after the other; item pages by the
+ *     item page writer, or all through Astro)
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
 import path from 'node:path';
@@ -33,16 +34,22 @@ async function run(): Promise<unknown> {
         process.cwd(),
       );
       if (!config) throw new Error(problems.join('; '));
-      return {
-        millis: await runAstroBuild(config, snapshotDir, siteDataDir, process.env, (t) => process.stderr.write(t)),
-      };
+      return await runAstroBuild(config, snapshotDir, siteDataDir, process.env, (t) => process.stderr.write(t));
     }
     case 'render': {
-      const [snapshotDir, siteDataDir, outDir, cacheDir, order] = args as [string, string, string, string, string?];
+      const [snapshotDir, siteDataDir, outDir, cacheDir, order, items] = args as [
+        string,
+        string,
+        string,
+        string,
+        string?,
+        string?,
+      ];
       const { config, problems } = loadBuildConfig(
         [
           ...['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'],
           ...(order === 'search-after-astro' ? ['--search-after-astro'] : []),
+          ...(items === 'astro-item-pages' ? ['--astro-item-pages'] : []),
         ],
         process.env,
         process.cwd(),
@@ -53,7 +60,9 @@ async function run(): Promise<unknown> {
       );
       return {
         millis: summary.millis,
-        astroMillis: summary.astroMillis,
+        pagesMillis: summary.pages.millis,
+        astroMillis: summary.pages.astroMillis,
+        itemPages: summary.pages.itemPages,
         searchMillis: summary.search?.millis,
         records: summary.search?.records,
         bundles: summary.search?.bundles.length,

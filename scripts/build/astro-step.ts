@@ -1,4 +1,7 @@
-/** Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts). */
+/**
+ * Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts), then the item page
+ * writer (scripts/build/item-pages.ts) with the same config, for the item pages Astro left to it.
+ */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -6,9 +9,11 @@ import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import type { ItemPagesSummary } from './item-pages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ASTRO = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const ITEM_PAGE_WRITER = path.join(ROOT, 'scripts', 'build', 'item-pages.ts');
 const TAIL_LINES = 40;
 
 /** Everything `astro build` needs, typed; written as JSON beside the cache and named by env SITE_CONFIG. */
@@ -22,6 +27,7 @@ export function toSiteConfig(config: BuildConfig, snapshotDir: string, siteDataD
     ...(config.mediaOrigin ? { mediaOrigin: config.mediaOrigin } : {}),
     ...(config.title ? { title: config.title } : {}),
     ...(config.partition ? { partition: { index: config.partition.index, count: config.partition.count } } : {}),
+    itemPageWriter: !config.astroItemPages,
   };
 }
 
@@ -74,38 +80,58 @@ export function astroEnv(
   };
 }
 
+export interface PagesSummary {
+  /** Astro and the item page writer, one after the other. */
+  millis: number;
+  astroMillis: number;
+  /** Absent with --astro-item-pages. */
+  itemPages?: ItemPagesSummary;
+}
+
 export async function runAstroBuild(
   config: BuildConfig,
   snapshotDir: string,
   siteDataDir: string,
   env: Readonly<Record<string, string | undefined>>,
   log: (text: string) => void,
-): Promise<number> {
+): Promise<PagesSummary> {
   const started = Date.now();
   const siteConfigFile = await writeSiteConfig(config, snapshotDir, siteDataDir);
   try {
-    const heap = astroHeapMegabytes(await countItems(siteDataDir));
-    return await runAstro(config, astroEnv(env, siteConfigFile, heap), log, started);
+    const childEnv = astroEnv(env, siteConfigFile, astroHeapMegabytes(await countItems(siteDataDir)));
+    await runChild(config, [ASTRO, 'build'], childEnv, log, 'astro build');
+    const astroMillis = Date.now() - started;
+    if (config.astroItemPages) return { millis: astroMillis, astroMillis };
+    const stdout = await runChild(config, [ITEM_PAGE_WRITER, config.outDir], childEnv, log, 'the item page writer');
+    const itemPages = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ItemPagesSummary;
+    return { millis: Date.now() - started, astroMillis, itemPages };
   } finally {
     await rm(siteConfigFile, { force: true });
   }
 }
 
-async function runAstro(
+/** A child of the build with its output kept; stdout returned, the last lines shown when it fails. */
+async function runChild(
   config: BuildConfig,
+  args: string[],
   env: Record<string, string>,
   log: (text: string) => void,
-  started: number,
-): Promise<number> {
-  const child = spawn(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  name: string,
+): Promise<string> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
+  let stdout = '';
   const keep = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     if (config.verbose) log(text);
     tail.push(...text.split('\n').filter((l) => l.trim() !== ''));
     if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES);
   };
-  child.stdout.on('data', keep);
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    if (stdout.length > 1 << 20) stdout = stdout.slice(-(1 << 16));
+    keep(chunk);
+  });
   child.stderr.on('data', keep);
   const code = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
@@ -113,7 +139,7 @@ async function runAstro(
   });
   if (code !== 0) {
     if (!config.verbose) log(`${tail.slice(-TAIL_LINES).join('\n')}\n`);
-    throw new BuildError(BUILD_EXIT_CODES.astro, `astro build failed (exit ${code}); its last lines are above`);
+    throw new BuildError(BUILD_EXIT_CODES.astro, `${name} failed (exit ${code}); its last lines are above`);
   }
-  return Date.now() - started;
+  return stdout;
 }

@@ -22,6 +22,8 @@ export interface BuildConfig {
   readonly searchShardSize: number;
   /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */
   readonly searchAfterAstro: boolean;
+  /** Render every item page through Astro instead of the item page writer (src/lib/pages/item-shell.ts). */
+  readonly astroItemPages: boolean;
   /** Render only this share of the item pages (see src/lib/partition.ts and scripts/commands/merge-partitions.ts). */
   readonly partition?: Partition;
   readonly crawlerArgs: readonly string[];
@@ -46,7 +48,14 @@ const OWN_VALUES = [
   'compare-with',
   'partition',
 ] as const;
-const OWN_SWITCHES = ['allow-partial', 'no-search', 'search-after-astro', 'quiet', 'verbose'] as const;
+const OWN_SWITCHES = [
+  'allow-partial',
+  'no-search',
+  'search-after-astro',
+  'astro-item-pages',
+  'quiet',
+  'verbose',
+] as const;
 /** The crawler's own flags, handed to it unchanged; --out, --quiet and --verbose are the build's. */
 const CRAWLER_VALUES = SNAPSHOT_FLAGS.values.filter(
   (name) => name !== 'out' && !(OWN_VALUES as readonly string[]).includes(name),
@@ -75,6 +84,8 @@ export const BUILD_USAGE =
   --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle at most
                         (default 30000); bundles also split the records' bytes evenly, 16 MB each at most
   --search-after-astro  build the search index after astro build instead of beside it (less memory, more time)
+  --astro-item-pages    render every item page through Astro's own page loop (same pages, about twice the time;
+                        for item page templates edited in src/, which the item page writer does not read)
   --partition I/K       render only partition I of K of the item pages (and index only their search records);
                         join the K outputs with npm run merge-partitions
   --quiet, --verbose
@@ -159,6 +170,7 @@ export function loadBuildConfig(
       search: !switches.has('no-search'),
       searchShardSize: f['search-shard-size'],
       searchAfterAstro: switches.has('search-after-astro'),
+      astroItemPages: switches.has('astro-item-pages'),
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
       ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),

@@ -1,7 +1,7 @@
 /**
- * Rendering and indexing side by side: `astro build` renders on one core while the Pagefind index and the
- * exact-lookup files are built from the site data on the other. The index goes to a folder of its own beside the
- * output (Astro owns its output folder while it runs) and is moved in once both are done.
+ * Rendering and indexing side by side: `astro build`, then the item page writer, render on one core while the Pagefind
+ * index and the exact-lookup files are built from the site data on the other. The index goes to a folder of its own
+ * beside the output (Astro owns its output folder while it runs) and is moved in once both are done.
  *
  * They overlap by default; `--search-after-astro` runs them one after the other, for machines where the memory of
  * both at once (at 100k items about 1.4 GB for Astro and 1.4 GB for a Pagefind shard) does not fit.
@@ -11,14 +11,15 @@ import path from 'node:path';
 import { readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
-import { runAstroBuild } from './astro-step.ts';
+import { runAstroBuild, type PagesSummary } from './astro-step.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { buildPartitionSearch } from './partition-search.ts';
 import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
 
 export interface RenderSummary {
-  astroMillis: number;
+  /** Astro, then the item page writer. */
+  pages: PagesSummary;
   search?: SearchIndexSummary;
   lookup: LookupSummary;
   /** Wall time of the whole step: the longer of the two sides when they overlap. */
@@ -69,8 +70,8 @@ export async function renderAndIndex(
   const started = Date.now();
   const render = () => runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log);
   if (config.searchAfterAstro) {
-    const astroMillis = await render();
-    return { astroMillis, ...(await indexSearch(config, siteDataDir, staging)), millis: Date.now() - started };
+    const pages = await render();
+    return { pages, ...(await indexSearch(config, siteDataDir, staging)), millis: Date.now() - started };
   }
   const side = `${staging}.search`;
   await rm(side, { recursive: true, force: true });
@@ -81,7 +82,7 @@ export async function renderAndIndex(
     if (astro.status === 'rejected') throw astro.reason;
     if (index.status === 'rejected') throw index.reason;
     await moveInto(side, staging);
-    return { astroMillis: astro.value, ...index.value, millis: Date.now() - started };
+    return { pages: astro.value, ...index.value, millis: Date.now() - started };
   } finally {
     await rm(side, { recursive: true, force: true });
   }

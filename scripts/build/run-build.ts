@@ -63,8 +63,12 @@ export async function runBuild(
     const rendered = await renderAndIndex(config, snapshot.dir, siteData.dir, staging, env, (text) =>
       io.stderr.write(text),
     );
-    const { search, lookup, astroMillis } = rendered;
-    progress(`astro build done in ${seconds(astroMillis)}`);
+    const { search, lookup, pages } = rendered;
+    const written = pages.itemPages;
+    progress(
+      `pages done in ${seconds(pages.millis)}: astro ${seconds(pages.astroMillis)}` +
+        (written ? `, then ${written.pages} item pages written in ${seconds(written.millis)}` : ''),
+    );
     progress(
       `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
     );
@@ -84,7 +88,8 @@ export async function runBuild(
     const bundles = search ? `${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'}` : '';
     const searchTime = search ? `search ${seconds(search.millis)} (${search.records} records in ${bundles})` : '';
     out(
-      `build: site data ${seconds(siteData.millis)}, astro ${seconds(astroMillis)}, ` +
+      `build: site data ${seconds(siteData.millis)}, pages ${seconds(pages.millis)}` +
+        `${written ? ` (${written.pages} of them by the item page writer)` : ''}, ` +
         `${search ? searchTime : 'search skipped'}` +
         `${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
     );

@@ -1,7 +1,9 @@
 /** Every internal link goes through here so the whole site honours the configured base (`--base /path/`). */
+import { readSiteConfig } from './site-config.ts';
 import type { ItemKind } from './values/reference-target.ts';
 
-export const BASE: string = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
+/** Astro's base inside `astro build` and `astro dev`; the site config's in the item page writer, outside Astro. */
+export const BASE: string = (import.meta.env?.BASE_URL ?? readSiteConfig().base).replace(/\/?$/, '/');
 
 export const href = (path = ''): string => `${BASE}${path.replace(/^\/+/, '')}`;
 export const itemHref = (kind: ItemKind, key: string): string => href(`${kind}/${key}/`);

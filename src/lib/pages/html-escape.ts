@@ -58,6 +58,11 @@ export function escapeText(text: string): string {
   return ANY_TEXT_SPECIAL.test(inert) ? inert.replace(TEXT_SPECIAL, entity) : inert;
 }
 
+/** Text escaped exactly as Astro escapes an expression (`{title}`), with nothing made inert: for the layout's parts. */
+export function escapeAsAstro(text: string): string {
+  return ANY_TEXT_SPECIAL.test(text) ? text.replace(TEXT_SPECIAL, entity) : text;
+}
+
 /** For a double-quoted attribute value, which only `&` and `"` can end or change. */
 export function escapeAttribute(text: string): string {
   const inert = inertText(text);

@@ -1,5 +1,7 @@
 /** Everything the content and media item pages show, built from one positioned read of the item. */
+import { findItemHistory } from '../changes/site-changes.ts';
 import { CHILD_PAGE_SIZE, childSummaries, type ChildSummary } from './child-list.ts';
+import { writesItemPages } from './item-shell.ts';
 import { getValueContext, type LinkItem } from './page-context.ts';
 import { buildPropertyRows, type CultureSection, type PropertyRow } from './property-rows.ts';
 import { findActivePartition, ownsItem } from '../partition.ts';
@@ -25,12 +27,26 @@ export interface ItemPage {
   file?: MediaFile & { imageSrc?: string };
 }
 
-export async function listItemKeys(kind: ItemKind): Promise<Array<{ params: { key: string } }>> {
+/**
+ * The item nodes of `kind` this build renders (its partition's share), split by who renders them: with the item page
+ * writer on, Astro renders the items with a change history and the writer every other; with it off, Astro all.
+ */
+export async function listItemNodes(kind: ItemKind, renderer: 'astro' | 'writer'): Promise<SiteNode[]> {
   const data = await loadSiteData();
   const partition = findActivePartition();
-  return data.lookup.nodes
-    .filter((n) => n.kind === kind && ownsItem(n.key, partition))
-    .map((n) => ({ params: { key: n.key } }));
+  const writer = writesItemPages();
+  if (renderer === 'writer' && !writer) return [];
+  const nodes: SiteNode[] = [];
+  for (const node of data.lookup.nodes) {
+    if (node.kind !== kind || !ownsItem(node.key, partition)) continue;
+    const astro = !writer || (await findItemHistory(node.key)) !== undefined;
+    if (astro === (renderer === 'astro')) nodes.push(node);
+  }
+  return nodes;
+}
+
+export async function listItemKeys(kind: ItemKind): Promise<Array<{ params: { key: string } }>> {
+  return (await listItemNodes(kind, 'astro')).map((n) => ({ params: { key: n.key } }));
 }
 
 function imageSource(file: MediaFile | undefined, mediaOrigin: string | undefined): string | undefined {

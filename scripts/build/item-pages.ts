@@ -1,0 +1,73 @@
+/**
+ * The item page writer: after `astro build`, every content and media item page Astro left to it (see
+ * src/lib/pages/item-shell.ts), written as the layout Astro rendered once around the item's own markup. Runs as its
+ * own process, `node scripts/build/item-pages.ts <outDir>`, with env SITE_CONFIG naming the site config Astro read;
+ * prints one JSON line with what it wrote.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { renderItemBody, renderItemHead } from '../../src/lib/pages/item-html.ts';
+import { getItemPage, listItemNodes } from '../../src/lib/pages/item-page.ts';
+import { fillItemShell, SHELL_DIR, SHELL_FILE, splitItemShell } from '../../src/lib/pages/item-shell.ts';
+import type { ItemKind } from '../../src/lib/values/reference-target.ts';
+
+export interface ItemPagesSummary {
+  pages: number;
+  bytes: number;
+  millis: number;
+}
+
+/** Pages being written at once: enough to keep the disk busy while the next page is built. */
+const WRITES_IN_FLIGHT = 16;
+
+/** A key the snapshot checked is a GUID; anything that could leave its folder is refused rather than written. */
+const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export async function writeItemPages(outDir: string, onProgress?: (done: number) => void): Promise<ItemPagesSummary> {
+  const started = performance.now();
+  const shellFile = path.join(outDir, SHELL_FILE);
+  const shell = splitItemShell(
+    await readFile(shellFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new Error(`astro build wrote no item shell at ${shellFile} (${error.code ?? error.message})`);
+    }),
+  );
+  await rm(path.join(outDir, SHELL_DIR), { recursive: true, force: true });
+  const inFlight = new Set<Promise<void>>();
+  let pages = 0;
+  let bytes = 0;
+  for (const kind of ['content', 'media'] as const satisfies readonly ItemKind[]) {
+    for (const node of await listItemNodes(kind, 'writer')) {
+      if (!SAFE_SEGMENT.test(node.key))
+        throw new Error(`${kind} item key ${JSON.stringify(node.key)} is no path segment`);
+      const page = await getItemPage(kind, node.key);
+      const html = Buffer.from(fillItemShell(shell, node.name, renderItemHead(page) + renderItemBody(page)), 'utf8');
+      const dir = path.join(outDir, kind, node.key);
+      const write = mkdir(dir, { recursive: true })
+        .then(() => writeFile(path.join(dir, 'index.html'), html))
+        .finally(() => inFlight.delete(write));
+      // Marked as handled here; the race below or the last Promise.all reports the failure.
+      write.catch(() => undefined);
+      inFlight.add(write);
+      pages++;
+      bytes += html.length;
+      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+      if (onProgress !== undefined && pages % 10000 === 0) onProgress(pages);
+    }
+  }
+  await Promise.all(inFlight);
+  return { pages, bytes, millis: Math.round(performance.now() - started) };
+}
+
+if (import.meta.main) {
+  const [outDir] = process.argv.slice(2);
+  try {
+    if (outDir === undefined) throw new Error('usage: node scripts/build/item-pages.ts <outDir> (env SITE_CONFIG set)');
+    const summary = await writeItemPages(path.resolve(outDir), (done) =>
+      process.stderr.write(`item pages: ${done} written\n`),
+    );
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } catch (error) {
+    process.stderr.write(`item pages: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}
