@@ -29,6 +29,10 @@ describe('the site config handed from the build to astro build', () => {
     assert.equal(read.mediaOrigin, 'https://cms.example.org');
     assert.deepEqual(read.partition, { index: 2, count: 3 });
     assert.equal(read.astroCacheDir, path.join(dir, 'astro'));
+    assert.equal(read.itemPageWriter, true);
+    const { config: viaAstro } = loadBuildConfig(['--astro-item-pages', '--cache', dir], {}, '/w');
+    assert.ok(viaAstro);
+    assert.equal(toSiteConfig(viaAstro, '/s', '/d').itemPageWriter, false);
   });
 
   it('refuses a file that is not a site config, naming every problem', () => {
