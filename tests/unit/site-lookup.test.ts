@@ -123,8 +123,13 @@ describe('exact lookup keys', () => {
         cultures: Object.keys(urls ?? {}),
         ...(urls ? { urls } : {}),
       });
+      // Umbraco's `#` (no URL in that language) is no address: it must not put items at `/`.
       const nodes = Array.from({ length: 300 }, (_, n) =>
-        node(n, n % 2 ? `/page-${n}/` : null, n === 7 ? { 'da-DK': '/da/side-7/', en: '/page-7/' } : undefined),
+        node(
+          n,
+          n % 2 ? `/page-${n}/` : n === 0 ? '/' : n % 4 ? '#' : null,
+          n === 7 ? { 'da-DK': '/da/side-7/', en: '/page-7/' } : n % 3 ? undefined : { 'da-DK': '#', en: ' ?x' },
+        ),
       );
       const summary = await writeLookupFiles(nodes, dir);
       const layout = JSON.parse(await readFile(path.join(dir, 'lookup/layout.json'), 'utf8')) as object;
@@ -144,6 +149,7 @@ describe('exact lookup keys', () => {
       assert.deepEqual(await find('/DA/side-7'), [['content', seven, 'Item 7', 'da-DK']]);
       assert.deepEqual(await find('/page-7/'), [['content', seven, 'Item 7']]);
       assert.equal(await find('/page-8/'), undefined);
+      assert.deepEqual(await find('/'), [['media', keyOf(0).replace(/-/g, ''), 'Item 0']]);
       assert.ok(summary.largestShardBytes < 4096, `largest shard ${summary.largestShardBytes} bytes`);
       assert.equal((await readdir(path.join(dir, 'lookup/i'))).length, Math.ceil(1300 / 32) - Math.floor(1000 / 32));
     } finally {
