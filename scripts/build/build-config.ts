@@ -90,7 +90,7 @@ export const BUILD_USAGE =
                         join the K outputs with npm run merge-partitions
   --quiet, --verbose
 Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
-6 site data failed, 7 astro build failed, 8 search index failed.`;
+6 site data failed, 7 astro build or item page writer failed, 8 search index failed.`;
 
 const schema = z.object({
   snapshot: z.string().min(1).optional(),
