@@ -103,11 +103,24 @@ export async function runAstroBuild(
     const astroMillis = Date.now() - started;
     if (config.astroItemPages) return { millis: astroMillis, astroMillis };
     const stdout = await runChild(config, [ITEM_PAGE_WRITER, config.outDir], childEnv, log, 'the item page writer');
-    const itemPages = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ItemPagesSummary;
-    return { millis: Date.now() - started, astroMillis, itemPages };
+    return { millis: Date.now() - started, astroMillis, itemPages: readSummary(stdout) };
   } finally {
     await rm(siteConfigFile, { force: true });
   }
+}
+
+function readSummary(stdout: string): ItemPagesSummary {
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    const summary = JSON.parse(last) as Partial<ItemPagesSummary>;
+    if (typeof summary.pages === 'number' && typeof summary.millis === 'number') return summary as ItemPagesSummary;
+  } catch {
+    // reported below
+  }
+  throw new BuildError(
+    BUILD_EXIT_CODES.astro,
+    `the item page writer ended without its summary (${last.slice(0, 200)})`,
+  );
 }
 
 /** A child of the build with its output kept; stdout returned, the last lines shown when it fails. */

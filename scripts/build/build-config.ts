@@ -84,7 +84,7 @@ export const BUILD_USAGE =
   --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle at most
                         (default 30000); bundles also split the records' bytes evenly, 16 MB each at most
   --search-after-astro  build the search index after astro build instead of beside it (less memory, more time)
-  --astro-item-pages    render every item page through Astro's own page loop (same pages, about twice the time;
+  --astro-item-pages    render every item page through Astro's own page loop (same pages, 2–3 times the time;
                         for item page templates edited in src/, which the item page writer does not read)
   --partition I/K       render only partition I of K of the item pages (and index only their search records);
                         join the K outputs with npm run merge-partitions
