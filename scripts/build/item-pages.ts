@@ -6,6 +6,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { GUID_PATTERN } from '../core/identifiers.ts';
 import { renderItemBody, renderItemHead } from '../../src/lib/pages/item-html.ts';
 import { getItemPage, listItemNodes } from '../../src/lib/pages/item-page.ts';
 import { fillItemShell, SHELL_DIR, SHELL_FILE, splitItemShell } from '../../src/lib/pages/item-shell.ts';
@@ -19,9 +20,6 @@ export interface ItemPagesSummary {
 
 /** Pages being written at once: enough to keep the disk busy while the next page is built. */
 const WRITES_IN_FLIGHT = 16;
-
-/** A key the snapshot checked is a GUID; anything that could leave its folder is refused rather than written. */
-const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export async function writeItemPages(outDir: string, onProgress?: (done: number) => void): Promise<ItemPagesSummary> {
   const started = performance.now();
@@ -37,8 +35,8 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
   let bytes = 0;
   for (const kind of ['content', 'media'] as const satisfies readonly ItemKind[]) {
     for (const node of await listItemNodes(kind, 'writer')) {
-      if (!SAFE_SEGMENT.test(node.key))
-        throw new Error(`${kind} item key ${JSON.stringify(node.key)} is no path segment`);
+      // The snapshot format makes every key a GUID; anything else could leave its folder, so it is refused unwritten.
+      if (!GUID_PATTERN.test(node.key)) throw new Error(`${kind} item key ${JSON.stringify(node.key)} is no GUID`);
       const page = await getItemPage(kind, node.key);
       const html = Buffer.from(fillItemShell(shell, node.name, renderItemHead(page) + renderItemBody(page)), 'utf8');
       const dir = path.join(outDir, kind, node.key);

@@ -4,7 +4,8 @@
  * beside the output (Astro owns its output folder while it runs) and is moved in once both are done.
  *
  * They overlap by default; `--search-after-astro` runs them one after the other, for machines where the memory of
- * both at once (at 100k items about 1.4 GB for Astro and 1.4 GB for a Pagefind shard) does not fit.
+ * both at once (at 100k items about 0.6 GB for the pages and up to 1.1 GB while Pagefind writes a bundle) does not
+ * fit.
  */
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';

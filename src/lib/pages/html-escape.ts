@@ -53,14 +53,14 @@ export function inertText(text: string): string {
 const ANY_TEXT_SPECIAL = /[&<>'"]/;
 const ANY_ATTRIBUTE_SPECIAL = /[&"]/;
 
-export function escapeText(text: string): string {
-  const inert = inertText(text);
-  return ANY_TEXT_SPECIAL.test(inert) ? inert.replace(TEXT_SPECIAL, entity) : inert;
-}
-
 /** Text escaped exactly as Astro escapes an expression (`{title}`), with nothing made inert: for the layout's parts. */
 export function escapeAsAstro(text: string): string {
   return ANY_TEXT_SPECIAL.test(text) ? text.replace(TEXT_SPECIAL, entity) : text;
+}
+
+/** Text made inert, then escaped as Astro escapes it. */
+export function escapeText(text: string): string {
+  return escapeAsAstro(inertText(text));
 }
 
 /** For a double-quoted attribute value, which only `&` and `"` can end or change. */
