@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../commands/snapshot.ts';
+import type { CliIo } from '../commands/snapshot-cli.ts';
 import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';

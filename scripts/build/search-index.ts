@@ -25,8 +25,21 @@ const recordSchema = z.custom<SearchRecord>((v) => typeof v === 'object' && v !=
 const BATCH = 64;
 /** Fragments are bundled into shared files past this many per bundle, to keep file counts sane at 100k items. */
 const MAX_FRAGMENTS = 4000;
+/**
+ * Postings (a word's occurrences in a page, plus one per page) after which Pagefind closes a word-index chunk. A query
+ * fetches, from every bundle, the chunk holding each of its words; a chunk closes on the word that crosses this
+ * number, so a common word ends a chunk, and a rarer word before it comes with that common word's postings. With
+ * Pagefind's default of 20,000 a four-word name fetched 455 KB at 100k items, 420 KB of it chunks, mostly of words
+ * not asked for; at 500 it fetches 287 KB (bench/README.md, "Bytes per query"). A prefix is still completed only
+ * from the words of the chunk it falls in, as at any size: "ligh" finds "light" but no longer "lighthouse".
+ * Pagefind (1.5 and later) reads the number from `PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE`; a value set there wins.
+ */
+export const INDEX_CHUNK_POSTINGS = 500;
+export const INDEX_CHUNK_ENV = 'PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE';
 
 async function newIndex(): Promise<pagefind.PagefindIndex> {
+  // The Pagefind service is a child process that inherits this environment when it starts.
+  process.env[INDEX_CHUNK_ENV] ??= String(INDEX_CHUNK_POSTINGS);
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENTS });
   if (index === undefined)
     throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not start: ${errors.join('; ')}`);

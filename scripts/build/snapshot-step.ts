@@ -1,7 +1,7 @@
 /** Gets the snapshot the site is built from: an existing folder (--snapshot) or a fresh crawl into the cache. */
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { runSnapshot, type CliIo } from '../commands/snapshot.ts';
+import { runSnapshot, type CliIo } from '../commands/snapshot-cli.ts';
 import { recoverFolderSwap } from '../core/folder-swap.ts';
 import { getManifest, MANIFEST_FILE, type Manifest } from '../core/snapshot-format.ts';
 import type { BuildConfig } from './build-config.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
-import type { CliIo } from './snapshot.ts';
+import type { CliIo } from './snapshot-cli.ts';
 import { MERGE_EXIT_CODES, MergeError, mergePartitions } from '../build/partition-merge.ts';
 
 const MERGE_USAGE = `Usage: npm run merge-partitions -- --out DIR PART_DIR… [--verbose]

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshot } from '../../scripts/commands/snapshot.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 import { demoDatabaseFile } from '../../scripts/source/local-source.ts';
 import {
   findItem,

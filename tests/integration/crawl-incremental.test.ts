@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startReadService } from '../../scripts/source/server.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 import { FULL_DEPTH } from '../../scripts/snapshot/client/read-client.ts';
 import { getManifest, iterateIndex, type IndexEntry, type ItemKind } from '../../scripts/core/snapshot-format.ts';
 import { startFaultSource } from '../support/fault-source.ts';

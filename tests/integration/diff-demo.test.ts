@@ -10,7 +10,7 @@ import path from 'node:path';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
 import { runDiff } from '../../scripts/commands/diff.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 
 interface IndexLine {
   id: number;

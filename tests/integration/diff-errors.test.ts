@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runDiff } from '../../scripts/commands/diff.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 async function diff(args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runDiff } from '../../scripts/commands/diff.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 import {
   BLOCK_EDIT,
   TEXT_EDIT,

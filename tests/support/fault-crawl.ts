@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 import { FULL_DEPTH } from '../../scripts/snapshot/client/read-client.ts';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
 import { startFaultSource, type FaultRule, type FaultSource } from './fault-source.ts';

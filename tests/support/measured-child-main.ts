@@ -1,6 +1,6 @@
 /** The child side of measured-child.ts: one command in-process, then its peak RSS as the last stderr line. */
 import { runBuild } from '../../scripts/build/run-build.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot.ts';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const io = { stdout: process.stdout, stderr: process.stderr };

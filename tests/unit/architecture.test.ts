@@ -39,7 +39,7 @@ const BAD: [string, string, RegExp][] = [
   ],
   [
     'scripts/diff/fixture.ts',
-    "import { runSnapshot } from '../commands/snapshot.ts';\nexport const f = runSnapshot;\n",
+    "import { runSnapshot } from '../commands/snapshot-cli.ts';\nexport const f = runSnapshot;\n",
     /"diff" to .*"command"/,
   ],
   [

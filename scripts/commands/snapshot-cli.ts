@@ -1,0 +1,152 @@
+/**
+ * The snapshot command line around crawl() (`npm run snapshot` starts it through snapshot.ts). runSnapshot() is what
+ * tests and the build call in-process; it returns the exit code and writes one-line messages, never stack traces
+ * unless --verbose.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { USAGE, loadConfig, type SnapshotConfig } from '../snapshot/config.ts';
+import { crawl, type CrawlOptions, type CrawlResult } from '../snapshot/crawl.ts';
+import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from '../snapshot/crawl-errors.ts';
+import { LocalSourceError, startLocalSource, type LocalSource } from '../source/local-source.ts';
+import { createProgress } from '../snapshot/progress.ts';
+import { maskSecret } from '../snapshot/client/secret-mask.ts';
+import { reportChanges } from './change-report.ts';
+import { keepSnapshot } from '../core/snapshot-history.ts';
+
+export interface TextSink {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliIo {
+  stdout: TextSink;
+  stderr: TextSink;
+  cwd?: string;
+  signal?: AbortSignal;
+}
+
+const EXIT_INTERRUPTED = 130;
+const TOOL = { name: 'cms-snapshot-crawler', version: readToolVersion() };
+
+export async function runSnapshot(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): Promise<number> {
+  const secrets = [env.SNAPSHOT_API_KEY];
+  const redact = (text: string): string => secrets.reduce<string>((out, secret) => maskSecret(out, secret), text);
+  const stdout = (line: string): unknown => io.stdout.write(`${redact(line)}\n`);
+  const stderr = { write: (text: string): unknown => io.stderr.write(redact(text)), isTTY: io.stderr.isTTY };
+  if (argv.includes('--help')) {
+    stdout(USAGE);
+    return EXIT_CODES.ok;
+  }
+  let embedded: LocalSource | undefined;
+  try {
+    const config = await loadConfig(argv, env, io.cwd ?? process.cwd());
+    secrets.push(config.apiKey);
+    if (config.source.kind !== 'http') {
+      embedded = await startLocalSource(config.source, (line) => stderr.write(`snapshot: ${line}\n`));
+      secrets.push(embedded.apiKey);
+    }
+    if (config.history !== undefined) await keepSnapshot(config.out, config.history, config.keep);
+    const started = performance.now();
+    const result = await crawl(toCrawlOptions(config, embedded, stderr, io.signal));
+    const code = summarise(result, config, (performance.now() - started) / 1000, stdout, (line) =>
+      stderr.write(`${line}\n`),
+    );
+    if (code === EXIT_CODES.ok) await reportChanges(config, result.manifest, stdout);
+    return code;
+  } catch (error) {
+    const [code, message] = describeError(error);
+    stderr.write(`snapshot: ${message}\n`);
+    if (argv.includes('--verbose') && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+    return code;
+  } finally {
+    await embedded?.close();
+  }
+}
+
+function toCrawlOptions(
+  config: SnapshotConfig,
+  embedded: LocalSource | undefined,
+  stderr: TextSink,
+  signal?: AbortSignal,
+): CrawlOptions {
+  return {
+    source: embedded?.source ?? { url: config.source.kind === 'http' ? config.source.url : '', kind: 'http' },
+    apiKey: embedded?.apiKey ?? config.apiKey,
+    out: config.out,
+    sinceSnapshot: config.sinceSnapshot,
+    maxFailures: config.maxFailures,
+    concurrency: config.concurrency,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    backoff: config.backoff,
+    limits: config.limits,
+    maxContentTypes: config.maxContentTypes,
+    followRedirects: config.followRedirects,
+    allowShrink: config.allowShrink,
+    tool: TOOL,
+    progress: createProgress({ sink: stderr, quiet: config.quiet }),
+    signal,
+  };
+}
+
+function summarise(
+  result: CrawlResult,
+  config: SnapshotConfig,
+  seconds: number,
+  stdout: (line: string) => unknown,
+  stderr: (line: string) => unknown,
+): number {
+  const { counts, reused } = result.manifest;
+  const totals = `${counts.content} content items, ${counts.media} media items, ${counts.contentTypes} content types`;
+  const notes =
+    `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ` + `${reused} reused`;
+  if (result.shrink !== undefined) {
+    stderr(
+      `snapshot: refused: ${result.shrink.now} items where ${config.out} has ${result.shrink.previous}; ` +
+        `kept in ${result.dir}, ${config.out} left as it was; pass --allow-shrink to accept it`,
+    );
+    return EXIT_CODES.shrinkRefused;
+  }
+  if (result.manifest.status === 'complete') {
+    stdout(`snapshot: ${totals} written to ${result.dir} (${notes}; ${seconds.toFixed(1)}s)`);
+    return EXIT_CODES.ok;
+  }
+  stderr(
+    `snapshot: incomplete: ${counts.failures} permanent failures (tolerated: ${config.maxFailures}); ` +
+      `partial result in ${result.dir}, ${config.out} left as it was; see ${path.join(result.dir, 'report.json')}`,
+  );
+  return EXIT_CODES.incomplete;
+}
+
+function describeError(error: unknown): [number, string] {
+  if (error instanceof UsageError || error instanceof LocalSourceError) {
+    return [EXIT_CODES.usage, error.problems.join('\nsnapshot: ')];
+  }
+  if (error instanceof AuthRefusedError) return [EXIT_CODES.authRefused, `${error.message}; nothing was written`];
+  if (error instanceof SourceUnreachableError) return [EXIT_CODES.unreachable, `${error.message}; nothing was written`];
+  if (error instanceof Error && error.name === 'AbortError')
+    return [EXIT_INTERRUPTED, 'interrupted; nothing was replaced'];
+  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return [EXIT_CODES.incomplete, `crawl failed: ${message}; nothing was replaced`];
+}
+
+function readToolVersion(): string {
+  const file = path.resolve(import.meta.dirname, '..', '..', 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/** The process's own run: stdio, Ctrl-C, and the exit code. */
+export async function main(): Promise<void> {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort(new DOMException('interrupted', 'AbortError')));
+  process.exitCode = await runSnapshot(process.argv.slice(2), process.env, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal: controller.signal,
+  });
+}

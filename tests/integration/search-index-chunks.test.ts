@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { INDEX_CHUNK_ENV, buildSearchIndex } from '../../scripts/build/search-index.ts';
+
+const WORDS = ['harbour', 'lantern', 'meadow', 'orchard', 'river', 'summer', 'village', 'workshop'];
+
+/** 3,000 records of common words, each with one word of its own: about 30,000 postings in one bundle. */
+function makeRecords(): string {
+  return Array.from({ length: 3000 }, (_, i) =>
+    JSON.stringify({
+      url: `content/${String(i).padStart(8, '0')}-0000-4000-8000-000000000000/`,
+      title: `Item ${i}`,
+      breadcrumbs: 'Home',
+      kind: 'content',
+      root: 'Home',
+      languages: ['en-US'],
+      content: `${WORDS.map((w, k) => WORDS[(i + k * 3) % WORDS.length] ?? w).join(' ')} own${i.toString(36)}`,
+    }),
+  )
+    .join('\n')
+    .concat('\n');
+}
+
+const chunkFiles = async (out: string) => (await readdir(path.join(out, 'pagefind', 'index'))).length;
+
+describe('the word index chunks of a search bundle', () => {
+  let dir: string;
+  const saved = process.env[INDEX_CHUNK_ENV];
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'chunks-'));
+    await writeFile(path.join(dir, 'records.ndjson'), makeRecords());
+  });
+  after(async () => {
+    if (saved === undefined) delete process.env[INDEX_CHUNK_ENV];
+    else process.env[INDEX_CHUNK_ENV] = saved;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('are cut small, so a word comes with few postings of other words; a value in the environment wins', async () => {
+    delete process.env[INDEX_CHUNK_ENV];
+    await buildSearchIndex(path.join(dir, 'records.ndjson'), path.join(dir, 'small'), '/', 5000);
+    process.env[INDEX_CHUNK_ENV] = '20000';
+    await buildSearchIndex(path.join(dir, 'records.ndjson'), path.join(dir, 'default'), '/', 5000);
+    const small = await chunkFiles(path.join(dir, 'small'));
+    const large = await chunkFiles(path.join(dir, 'default'));
+    // About 72,000 postings (the eight common words, "item", "home" and 6,000 rare ones): Pagefind's 20,000 cuts them
+    // into a handful of chunks; 500 into one per common word plus one per ~250 rare words.
+    assert.ok(small >= 30, `${small} chunks at ours, ${large} at Pagefind's default`);
+    assert.ok(large <= 6, `${large} chunks at Pagefind's default, ${small} at ours`);
+  });
+});
