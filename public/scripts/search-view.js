@@ -62,6 +62,23 @@ export function updateCounts(box, counts, showAll) {
     // A value no result has is noise; a checked one stays so it can be unchecked.
     input.parentElement.hidden = !showAll && !n && !input.checked;
   }
+  // A box whose every value is hidden would stand empty: it goes too (an exact match alone has no content type).
+  for (const set of box.querySelectorAll('fieldset')) {
+    set.hidden = !showAll && [...set.querySelectorAll('label')].every((label) => label.hidden);
+  }
+}
+
+/** Adds exactly found items to filter counts: their kind, and the language a URL was found in. */
+export function countExact(counts, hits) {
+  const out = { ...counts };
+  const add = (key, value) => {
+    out[key] = { ...out[key], [value]: (out[key]?.[value] ?? 0) + 1 };
+  };
+  for (const hit of hits) {
+    add('kind', hit.kind);
+    if (hit.language) add('language', hit.language);
+  }
+  return out;
 }
 
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };

@@ -4,7 +4,15 @@
 // A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.js); its item leads the results.
 import { fetchJson, findExact, guidKeyOf, idKeyOf } from './exact-lookup.js';
 import { decodeFacetMap, filterAndCount, indexFacetMaps, totalCounts } from './search-facets.js';
-import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.js';
+import {
+  countExact,
+  currentFilters,
+  readState,
+  renderFilters,
+  resultItem,
+  updateCounts,
+  writeState,
+} from './search-view.js';
 
 const root = document.getElementById('search');
 const PAGE = 20;
@@ -91,15 +99,22 @@ async function start() {
     const exactSearch = q === '' ? Promise.resolve([]) : findExact(base, q);
     const exact = keyLike ? await exactSearch : [];
     if (id !== run) return;
-    if (exact.length > 0 && Object.keys(filters).length === 0) return show(id, q, exactResults(exact));
+    if (exact.length > 0 && Object.keys(filters).length === 0) {
+      updateCounts(filterBox, countExact({}, exact), false);
+      return show(id, q, exactResults(exact));
+    }
     // Every bundle's hits (all pages for an empty query), best first; Pagefind's own filters stay unloaded.
     const [found, exactAll] = await Promise.all([q === '' ? allPages() : textSearch(q), keyLike ? exact : exactSearch]);
     if (id !== run) return;
     const { kept, counts } = filterAndCount(found.hits, found.valuesOf, filters);
-    updateCounts(filterBox, counts, false);
     const exactUrls = new Set(exactAll.map((hit) => hit.url));
     const head = await rerank(kept.slice(0, PAGE), q);
     if (id !== run) return;
+    // Exactly found items count too, unless the first page of full-text hits already holds them.
+    const headUrls = new Set(head.map((r) => r.url));
+    const unfiltered = Object.keys(filters).length === 0;
+    const extra = unfiltered ? exactAll.filter((hit) => !headUrls.has(hit.url)) : [];
+    updateCounts(filterBox, countExact(counts, extra), false);
     // An exactly found item is dropped from the full-text hits (searched among the first page, where it ranks).
     const rest = [...head, ...kept.slice(PAGE)].filter((r) => r.url === undefined || !exactUrls.has(r.url));
     await show(id, q, [...exactResults(exactAll), ...rest]);

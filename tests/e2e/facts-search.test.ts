@@ -40,6 +40,21 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
         .waitFor({ timeout: 5000 });
       assert.equal(await first.innerText(), expected.name, q);
       assert.match(await page.locator('#search-results li:first-child .crumbs').innerText(), /exact match/, q);
+      // The filters count what is shown: no box stands empty, and a key names one item of one kind.
+      const boxes = await page
+        .locator('#search-filters fieldset')
+        .evaluateAll((sets) =>
+          sets
+            .filter((set) => (set as HTMLElement).offsetParent !== null)
+            .map((set) =>
+              [...set.querySelectorAll('label')]
+                .filter((label) => label.offsetParent !== null)
+                .map((label) => label.textContent?.trim()),
+            ),
+        );
+      for (const labels of boxes) assert.ok(labels.length > 0, `${q}: a filter box is shown with no value in it`);
+      const keyLike = q.startsWith('umb://') || !q.includes('/');
+      if (keyLike) assert.deepEqual(boxes, [[`${kind} (1)`]], q);
     }
     await page.close();
   });
