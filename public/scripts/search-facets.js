@@ -58,6 +58,17 @@ function addCounts(counts, values, keys, n) {
 }
 
 /**
+ * Adds exactly found items to filter counts, in place: their kind, and the language a URL was found in. Buckets have no
+ * prototype, as everywhere here, so a value named `constructor` or `toString` counts from zero.
+ */
+export function addExactCounts(counts, hits) {
+  for (const hit of hits) {
+    addCounts(counts, { kind: [hit.kind], language: hit.language ? [hit.language] : [] }, ['kind', 'language'], 1);
+  }
+  return counts;
+}
+
+/**
  * Keeps the hits that have, for every filtered key, one of its selected values (any value within a key, all keys
  * together), and counts each key's values over the hits that pass the *other* keys' filters, so a second value of a
  * key already filtered still shows how many it would add. `valuesOf(hit)` gives a hit's values; a hit without any

@@ -68,19 +68,6 @@ export function updateCounts(box, counts, showAll) {
   }
 }
 
-/** Adds exactly found items to filter counts: their kind, and the language a URL was found in. */
-export function countExact(counts, hits) {
-  const out = { ...counts };
-  const add = (key, value) => {
-    out[key] = { ...out[key], [value]: (out[key]?.[value] ?? 0) + 1 };
-  };
-  for (const hit of hits) {
-    add('kind', hit.kind);
-    if (hit.language) add('language', hit.language);
-  }
-  return out;
-}
-
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
 const decode = (text) => text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (m) => ENTITIES[m] || m);
 

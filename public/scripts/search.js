@@ -3,16 +3,8 @@
 // breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
 // A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.js); its item leads the results.
 import { fetchJson, findExact, guidKeyOf, idKeyOf } from './exact-lookup.js';
-import { decodeFacetMap, filterAndCount, indexFacetMaps, totalCounts } from './search-facets.js';
-import {
-  countExact,
-  currentFilters,
-  readState,
-  renderFilters,
-  resultItem,
-  updateCounts,
-  writeState,
-} from './search-view.js';
+import { addExactCounts, decodeFacetMap, filterAndCount, indexFacetMaps, totalCounts } from './search-facets.js';
+import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.js';
 
 const root = document.getElementById('search');
 const PAGE = 20;
@@ -100,7 +92,7 @@ async function start() {
     const exact = keyLike ? await exactSearch : [];
     if (id !== run) return;
     if (exact.length > 0 && Object.keys(filters).length === 0) {
-      updateCounts(filterBox, countExact({}, exact), false);
+      updateCounts(filterBox, addExactCounts(Object.create(null), exact), false);
       return show(id, q, exactResults(exact));
     }
     // Every bundle's hits (all pages for an empty query), best first; Pagefind's own filters stay unloaded.
@@ -114,7 +106,7 @@ async function start() {
     const headUrls = new Set(head.map((r) => r.url));
     const unfiltered = Object.keys(filters).length === 0;
     const extra = unfiltered ? exactAll.filter((hit) => !headUrls.has(hit.url)) : [];
-    updateCounts(filterBox, countExact(counts, extra), false);
+    updateCounts(filterBox, addExactCounts(counts, extra), false);
     // An exactly found item is dropped from the full-text hits (searched among the first page, where it ranks).
     const rest = [...head, ...kept.slice(PAGE)].filter((r) => r.url === undefined || !exactUrls.has(r.url));
     await show(id, q, [...exactResults(exactAll), ...rest]);

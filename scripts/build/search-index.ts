@@ -38,8 +38,14 @@ export const INDEX_CHUNK_POSTINGS = 500;
 export const INDEX_CHUNK_ENV = 'PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE';
 
 async function newIndex(): Promise<pagefind.PagefindIndex> {
-  // The Pagefind service is a child process that inherits this environment when it starts.
-  process.env[INDEX_CHUNK_ENV] ??= String(INDEX_CHUNK_POSTINGS);
+  // The Pagefind service is a child process that inherits this environment when it starts. Pagefind would take
+  // anything it cannot read as its default without a word, and 0 as a chunk per word: both are refused here.
+  const chunk = (process.env[INDEX_CHUNK_ENV] ??= String(INDEX_CHUNK_POSTINGS));
+  if (!/^[1-9]\d{0,8}$/.test(chunk))
+    throw new BuildError(
+      BUILD_EXIT_CODES.search,
+      `${INDEX_CHUNK_ENV} must be a whole number of postings, not "${chunk}"`,
+    );
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENTS });
   if (index === undefined)
     throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not start: ${errors.join('; ')}`);

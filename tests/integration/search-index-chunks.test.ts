@@ -51,4 +51,15 @@ describe('the word index chunks of a search bundle', () => {
     assert.ok(small >= 30, `${small} chunks at ours, ${large} at Pagefind's default`);
     assert.ok(large <= 6, `${large} chunks at Pagefind's default, ${small} at ours`);
   });
+
+  it('refuses a chunk size in the environment that is not a whole number, naming it', async () => {
+    for (const bad of ['abc', '0', '-5', '1e3', ' 500']) {
+      process.env[INDEX_CHUNK_ENV] = bad;
+      await assert.rejects(
+        buildSearchIndex(path.join(dir, 'records.ndjson'), path.join(dir, 'bad'), '/', 5000),
+        (error: Error) => error.message.includes(INDEX_CHUNK_ENV) && error.message.includes(`"${bad}"`),
+        bad,
+      );
+    }
+  });
 });

@@ -26,6 +26,10 @@ interface ClientFacets {
     filters: Values,
   ): { kept: Hit[]; counts: Record<string, Record<string, number>> };
   totalCounts(maps: Array<Decoded | undefined>): Record<string, Record<string, number>>;
+  addExactCounts(
+    counts: Record<string, Record<string, number>>,
+    hits: Array<{ kind: string; language?: string }>,
+  ): Record<string, Record<string, number>>;
 }
 // The browser module is plain JavaScript served as-is; load it by path so TypeScript does not need its types.
 const client = (await import(
@@ -163,5 +167,25 @@ describe('search facets in the browser', () => {
   it('refuses a map of another format instead of misreading it', () => {
     for (const bad of [undefined, null, {}, { version: 2, keys: [], combos: [] }, { version: 1, keys: 'kind' }])
       assert.equal(client.decodeFacetMap(bad), undefined, JSON.stringify(bad));
+  });
+
+  it('adds exactly found items to the counts by kind and language, prototype names counted from zero', () => {
+    const counts = client.filterAndCount(
+      [{ bundle: 0, id: 'a' }],
+      () => ({ kind: ['content'], language: ['constructor'] }),
+      {},
+    ).counts;
+    const out = client.addExactCounts(counts, [
+      { kind: 'content' },
+      { kind: 'media', language: 'toString' },
+      { kind: '__proto__', language: 'constructor' },
+    ]);
+    assert.equal(out, counts, 'in place');
+    assert.deepEqual({ ...out.kind }, { content: 2, media: 1, ['__proto__']: 1 });
+    assert.deepEqual({ ...out.language }, { constructor: 2, toString: 1 });
+    assert.equal(out.language?.hasOwnProperty, undefined, 'no inherited counts');
+    const alone = client.addExactCounts(Object.create(null), [{ kind: 'media' }]);
+    assert.equal(alone.kind?.media, 1);
+    assert.equal(alone.language?.constructor, undefined);
   });
 });
