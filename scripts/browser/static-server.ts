@@ -21,13 +21,24 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** The decoded path of a request-target, or undefined when it is no URL path or its escapes do not decode. */
+function decodePath(target: string | undefined): string | undefined {
+  try {
+    return decodeURIComponent(new URL(target ?? '/', 'http://x').pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Serves `root` under `base` (e.g. `/snap/`); directories answer with their index.html. */
 export async function startStaticServer(root: string, base = '/'): Promise<StaticServer> {
   const server = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const pathname = decodePath(req.url);
+    if (pathname === undefined) return void res.writeHead(400).end('bad request-target');
     if (!pathname.startsWith(base)) return void res.writeHead(404).end('not under base');
     let file = path.join(root, pathname.slice(base.length));
-    if (!file.startsWith(root)) return void res.writeHead(403).end();
+    const inside = path.relative(root, file);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) return void res.writeHead(403).end();
     let info = await stat(file).catch(() => undefined);
     if (info?.isDirectory()) {
       file = path.join(file, 'index.html');
