@@ -48,6 +48,11 @@ function carrySheet(rows: SheetRow[], previous: ReadSheet, warnings: string[]): 
     if (row.key === '') {
       warnings.push(`${spec.name} row ${row.row}, column ${spec.key}: no key; the row is kept at the end`);
       leftover.push([row, `${REMOVED} (no key)`]);
+    } else if (spec.keyPattern !== undefined && !spec.keyPattern.test(row.key)) {
+      warnings.push(
+        `${spec.name} row ${row.row}, column ${spec.key}: "${row.key}" is no key of this sheet; the row is kept at the end`,
+      );
+      leftover.push([row, `${REMOVED} (unknown key)`]);
     } else if (byKey.has(row.key)) {
       warnings.push(
         `${spec.name} row ${row.row}, column ${spec.key}: key ${row.key} repeats an earlier row; kept at the end`,

@@ -20,6 +20,8 @@ export interface SheetSpec {
   name: 'Types' | 'Properties' | 'Blocks' | 'Editors';
   /** The column whose value matches a row across workbooks. */
   key: string;
+  /** The form of the keys this sheet writes; another key is warned about (and its row kept). */
+  keyPattern?: RegExp;
   /** The fact a rename shows in (`renamed from <old>`). */
   alias: string;
   /** Facts whose change is reported as `changed: <header> <old> → <new>`. */
@@ -28,6 +30,7 @@ export interface SheetSpec {
 }
 
 export const DRIFT = 'drift';
+const GUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const key = (header: string): ColumnSpec => ({ header, width: 38, role: 'key', hidden: true });
 const fact = (header: string, width = 14, hidden = false): ColumnSpec =>
   hidden ? { header, width, role: 'fact', hidden } : { header, width, role: 'fact' };
@@ -38,6 +41,7 @@ const drift: ColumnSpec = { header: DRIFT, width: 36, role: 'drift' };
 export const TYPES_SHEET: SheetSpec = {
   name: 'Types',
   key: 'key',
+  keyPattern: new RegExp(`^${GUID}$`),
   alias: 'alias',
   watched: ['kind'],
   columns: [
@@ -58,6 +62,7 @@ export const TYPES_SHEET: SheetSpec = {
 export const PROPERTIES_SHEET: SheetSpec = {
   name: 'Properties',
   key: 'row key',
+  keyPattern: new RegExp(`^${GUID}/(${GUID}|alias:.+)$`, 's'),
   alias: 'property alias',
   watched: ['editor', 'data type', 'varies by culture'],
   columns: [
@@ -91,6 +96,7 @@ export const PROPERTIES_SHEET: SheetSpec = {
 export const BLOCKS_SHEET: SheetSpec = {
   name: 'Blocks',
   key: 'row key',
+  keyPattern: new RegExp(`^${GUID}/.+/(${GUID}|alias:.*)$`, 's'),
   alias: 'element type',
   watched: [],
   columns: [
