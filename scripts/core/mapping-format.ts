@@ -75,7 +75,6 @@ export interface EditorFact {
 export interface ModelFacts {
   source: { url: string; kind: string; database?: string; finishedAt: string };
   counts: { content: number; media: number; types: number };
-  /** The roots of the content and media trees, for coverage per root. */
   types: TypeFact[];
   properties: PropertyFact[];
   blocks: BlockFact[];
@@ -90,9 +89,26 @@ export interface DriftRow {
   drift: string;
 }
 
-/** What a read workbook tells the site: the analyst's answers by row key, and its drift column. */
-export interface MappingAnswers {
-  types: Record<string, { target: string; disposition: string }>;
-  properties: Record<string, { target: string; transform: string; status: string; note: string }>;
-  drift: DriftRow[];
+/** One answered row of a read workbook: its key, where it was, its alias as the workbook shows it, its cells. */
+export interface AnswerRow {
+  key: string;
+  row: number;
+  alias: string;
+  answers: Record<string, string>;
+  drift: string;
 }
+
+/** What a read workbook tells the site (`--mapping`): the analyst's answers by sheet, and its read warnings. */
+export interface MappingAnswers {
+  workbook: string;
+  types: AnswerRow[];
+  properties: AnswerRow[];
+  blocks: AnswerRow[];
+  editors: AnswerRow[];
+  warnings: string[];
+}
+
+/** The file the build writes into the site data for the Mapping section (src/lib/mapping/site-mapping.ts). */
+export const MAPPING_FILE = 'mapping.json';
+/** The download beside the inventories: coverage and drift (docs/mapping.md). */
+export const MAPPING_COVERAGE_FILE = 'mapping-coverage.json';
