@@ -10,6 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type ExcelJS from 'exceljs';
+import { runBuild } from '../../scripts/build/run-build.ts';
 import { crawl, mapping, openWorkbook, sheetRows } from '../support/mapping-workbook.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
@@ -126,6 +127,28 @@ describe('bad input to the mapping command', () => {
     );
     const about = sheetRows(out, 'About');
     assert.ok(JSON.stringify(about).includes('migarte'), 'About lists the warnings');
+  });
+
+  it('stops a build whose --mapping workbook is unusable with exit 9 and one line', async () => {
+    const bad = path.join(work, 'build-not-a-workbook.xlsx');
+    await writeFile(bad, 'not a workbook');
+    let output = '';
+    const sink = { write: (t: string) => (output += t) };
+    const args = [
+      '--snapshot',
+      snapshot,
+      '--mapping',
+      bad,
+      '--out',
+      path.join(work, 'dist'),
+      '--cache',
+      path.join(work, 'cache'),
+    ];
+    const code = await runBuild([...args, '--quiet', '--no-search'], {}, { stdout: sink, stderr: sink });
+    assert.equal(code, 9, output);
+    oneLine(output);
+    assert.match(output, /^build: the mapping workbook could not be used: .*not an \.xlsx workbook/);
+    assert.equal(existsSync(path.join(work, 'dist')), false);
   });
 
   it('reports usage problems all at once (exit 2) and a missing snapshot (exit 3)', async () => {

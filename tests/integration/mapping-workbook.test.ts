@@ -1,7 +1,7 @@
 /**
- * `npm run mapping` on a real database: the workbook's rows are exactly the types, (type, property) pairs, block uses
- * and editors that SQL over the database names (tests/support/mapping-oracle.ts), and its sheets carry the frozen
- * header, filters, hidden keys and dropdowns analysts work with.
+ * `npm run mapping` on every shared database: the workbook's rows are exactly the types, (type, property) pairs,
+ * block uses and editors that SQL over the database names (tests/support/mapping-oracle.ts); on one of them, its
+ * sheets carry the frozen header, filters, hidden keys and dropdowns analysts work with.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,15 +16,66 @@ import {
   listOracleTypes,
 } from '../support/mapping-oracle.ts';
 import { crawl, mapping, openWorkbook, sheetRows } from '../support/mapping-workbook.ts';
-import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
+import { listSharedDatabases, openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 
 const DATABASE = sharedDatabase('tdufrane_searchcourse.db');
 const sorted = (values: string[]): string[] => [...values].sort();
 
-describe('the mapping workbook of a database', () => {
+for (const database of listSharedDatabases()) {
+  describe(`the mapping workbook of ${path.basename(database)}`, () => {
+    let work: string;
+    let workbook: ExcelJS.Workbook;
+    const db = openForOracle(database);
+
+    before(async () => {
+      work = await mkdtemp(path.join(tmpdir(), 'mapping-'));
+      await crawl(database, path.join(work, 'snapshot'));
+      const out = path.join(work, 'mapping.xlsx');
+      const run = await mapping(['--snapshot', path.join(work, 'snapshot'), '--out', out]);
+      assert.equal(run.code, 0, run.err);
+      assert.equal(run.err, '');
+      workbook = await openWorkbook(out);
+    });
+    after(async () => {
+      db.close();
+      await rm(work, { recursive: true, force: true });
+    });
+
+    it('lists every document, element and media type once', () => {
+      const rows = sheetRows(workbook, 'Types');
+      const types = listOracleTypes(db);
+      assert.deepEqual(sorted(rows.map((r) => r.key ?? '')), sorted(types.map((t) => t.key)));
+      const kinds = new Map(rows.map((r) => [r.key, r.kind]));
+      for (const t of types.filter((t) => t.element)) assert.match(kinds.get(t.key) ?? '', /^(element|composition)$/);
+    });
+
+    it('has exactly one Properties row per type and property, compositions resolved', () => {
+      const rows = sheetRows(workbook, 'Properties').map(
+        (r) => `${r['type key']} ${(r['property alias'] ?? '').toLowerCase()}`,
+      );
+      const expected = listOracleProperties(db);
+      assert.ok(expected.length > 20, 'the database has properties to list');
+      assert.equal(rows.length, expected.length);
+      assert.deepEqual(sorted(rows), expected);
+    });
+
+    it('has exactly one Blocks row per host type, property and element type found in published values', () => {
+      const rows = sheetRows(workbook, 'Blocks').map(
+        (r) => `${r['host key']} ${(r.property ?? '').toLowerCase()} ${r['element key']}`,
+      );
+      assert.deepEqual(sorted(rows), listOracleBlocks(db));
+    });
+
+    it('has exactly one Editors row per property editor alias', () => {
+      const rows = sheetRows(workbook, 'Editors').map((r) => r['editor alias'] ?? '');
+      assert.deepEqual(sorted(rows), listOracleEditors(db));
+    });
+  });
+}
+
+describe('the sheets of the mapping workbook', () => {
   let work: string;
   let workbook: ExcelJS.Workbook;
-  const db = openForOracle(DATABASE);
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'mapping-'));
@@ -35,42 +86,7 @@ describe('the mapping workbook of a database', () => {
     assert.equal(run.err, '');
     workbook = await openWorkbook(out);
   });
-  after(async () => {
-    db.close();
-    await rm(work, { recursive: true, force: true });
-  });
-
-  it('lists every document, element and media type once', () => {
-    const rows = sheetRows(workbook, 'Types');
-    const types = listOracleTypes(db);
-    assert.deepEqual(sorted(rows.map((r) => r.key ?? '')), sorted(types.map((t) => t.key)));
-    const kinds = new Map(rows.map((r) => [r.key, r.kind]));
-    for (const t of types.filter((t) => t.element)) assert.match(kinds.get(t.key) ?? '', /^(element|composition)$/);
-  });
-
-  it('has exactly one Properties row per type and property, compositions resolved', () => {
-    const rows = sheetRows(workbook, 'Properties').map(
-      (r) => `${r['type key']} ${(r['property alias'] ?? '').toLowerCase()}`,
-    );
-    const expected = listOracleProperties(db);
-    assert.ok(expected.length > 50, 'the database has properties to list');
-    assert.equal(rows.length, expected.length);
-    assert.deepEqual(sorted(rows), expected);
-  });
-
-  it('has exactly one Blocks row per host type, property and element type found in published values', () => {
-    const rows = sheetRows(workbook, 'Blocks').map(
-      (r) => `${r['host key']} ${(r.property ?? '').toLowerCase()} ${r['element key']}`,
-    );
-    const expected = listOracleBlocks(db);
-    assert.ok(expected.length >= 2, 'the database holds block values');
-    assert.deepEqual(sorted(rows), expected);
-  });
-
-  it('has exactly one Editors row per property editor alias', () => {
-    const rows = sheetRows(workbook, 'Editors').map((r) => r['editor alias'] ?? '');
-    assert.deepEqual(sorted(rows), listOracleEditors(db));
-  });
+  after(() => rm(work, { recursive: true, force: true }));
 
   it('freezes and filters the header, hides the key columns and offers the dropdowns', () => {
     for (const name of ['Types', 'Properties', 'Blocks', 'Editors']) {

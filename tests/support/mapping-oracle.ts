@@ -2,7 +2,7 @@
  * What the mapping workbook of a database must list, from SQL written here (schema guide §4): every document,
  * element and media type; one row per type and property of the type's full property set (cmsContentType2ContentType
  * walked transitively, aliases compared case-insensitively); every editor alias of those properties; and the block
- * elements inside published values, parsed here from the stored JSON.
+ * elements inside published values, parsed here from the stored JSON (Block List/Grid, Nested Content).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { DOCUMENT, DOCUMENT_TYPE, MEDIA } from './umbraco-object-types.ts';
@@ -59,7 +59,7 @@ const VALUES = `
   JOIN umbracoNode n ON n.id = v.nodeId AND n.trashed = 0
   JOIN umbracoContent c ON c.nodeId = n.id JOIN umbracoNode tn ON tn.id = c.contentTypeId
   LEFT JOIN umbracoDocumentVersion dv ON dv.id = v.id
-  WHERE pd.textValue LIKE '%contentData%' AND pd.segment IS NULL
+  WHERE (pd.textValue LIKE '%contentData%' OR pd.textValue LIKE '%ncContentTypeAlias%') AND pd.segment IS NULL
     AND ((n.nodeObjectType = '${DOCUMENT}' AND dv.published = 1) OR (n.nodeObjectType = '${MEDIA}' AND v.current = 1))`;
 
 type Json = Record<string, unknown>;
@@ -73,9 +73,26 @@ const parsed = (v: unknown): unknown => {
   }
 };
 
+/** Nested Content (≤ v12): an array of objects naming their element type by alias in `ncContentTypeAlias`. */
+function collectNestedContent(
+  host: string,
+  alias: string,
+  json: unknown[],
+  keys: Map<string, string>,
+  out: Set<string>,
+) {
+  for (const element of json.filter(isObject)) {
+    const type = keys.get(String(element.ncContentTypeAlias).toLowerCase()) ?? '';
+    out.add(`${host} ${alias.toLowerCase()} ${type}`);
+    for (const [inner, v] of Object.entries(element)) collectBlocks(type, inner, v, keys, out);
+  }
+}
+
 /** Block JSON of any Umbraco version: elements in contentData/settingsData, values inline (≤ v14) or in `values`. */
-function collectBlocks(host: string, alias: string, value: unknown, out: Set<string>): void {
+function collectBlocks(host: string, alias: string, value: unknown, keys: Map<string, string>, out: Set<string>): void {
   const json = parsed(value);
+  if (Array.isArray(json) && json.some((e) => isObject(e) && typeof e.ncContentTypeAlias === 'string'))
+    return collectNestedContent(host, alias, json, keys, out);
   if (!isObject(json) || !Array.isArray(json.contentData)) return;
   const elements = [...json.contentData, ...(Array.isArray(json.settingsData) ? json.settingsData : [])];
   for (const element of elements.filter(isObject)) {
@@ -84,13 +101,14 @@ function collectBlocks(host: string, alias: string, value: unknown, out: Set<str
     const values: Array<[string, unknown]> = Array.isArray(element.values)
       ? element.values.filter(isObject).map((v) => [String(v.alias), v.value])
       : Object.entries(element);
-    for (const [inner, v] of values) collectBlocks(type, inner, v, out);
+    for (const [inner, v] of values) collectBlocks(type, inner, v, keys, out);
   }
 }
 
 /** `<host type key> <lower-case property alias> <element type key>` for every block element in a published value. */
 export function listOracleBlocks(db: DatabaseSync): string[] {
   const out = new Set<string>();
-  for (const row of all(db, VALUES)) collectBlocks(String(row.typeKey), String(row.alias), row.textValue, out);
+  const keys = new Map(listOracleTypes(db).map((t) => [t.alias.toLowerCase(), t.key]));
+  for (const row of all(db, VALUES)) collectBlocks(String(row.typeKey), String(row.alias), row.textValue, keys, out);
   return [...out].sort();
 }
