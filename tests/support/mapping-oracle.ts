@@ -16,14 +16,21 @@ export interface OracleType {
   key: string;
   alias: string;
   element: boolean;
+  kind: 'document' | 'media';
 }
 
 export function listOracleTypes(db: DatabaseSync): OracleType[] {
   return all(
     db,
-    `SELECT n.id, lower(n.uniqueId) AS key, ct.alias, ct.isElement FROM umbracoNode n
+    `SELECT n.id, lower(n.uniqueId) AS key, ct.alias, ct.isElement, n.nodeObjectType AS objectType FROM umbracoNode n
      JOIN cmsContentType ct ON ct.nodeId = n.id WHERE n.nodeObjectType IN ('${DOCUMENT_TYPE}', '${MEDIA_TYPE}')`,
-  ).map((r) => ({ id: Number(r.id), key: String(r.key), alias: String(r.alias), element: Number(r.isElement) === 1 }));
+  ).map((r) => ({
+    id: Number(r.id),
+    key: String(r.key),
+    alias: String(r.alias),
+    element: Number(r.isElement) === 1,
+    kind: String(r.objectType).toUpperCase() === MEDIA_TYPE ? ('media' as const) : ('document' as const),
+  }));
 }
 
 /** `<type key> <lower-case property alias>` for every property of every type, compositions resolved. */
