@@ -13,6 +13,7 @@ const ELEMENTS = [
   { type: 'demo', pattern: 'scripts/demo/**', partialMatch: false },
   { type: 'crawler', pattern: 'scripts/snapshot/**', partialMatch: false },
   { type: 'diff', pattern: 'scripts/diff/**', partialMatch: false },
+  { type: 'mapping', pattern: 'scripts/mapping/**', partialMatch: false },
   { type: 'browser', pattern: 'scripts/browser/**', partialMatch: false },
   { type: 'site', pattern: 'src/**', partialMatch: false },
   { type: 'client', pattern: 'public/**', partialMatch: false },
@@ -30,12 +31,13 @@ const POLICIES = [
   from('demo', 'core'),
   from('crawler', 'core'),
   from('diff', 'core'),
+  from('mapping', 'core'),
   from('browser'),
   from('site', 'core'),
   from('client'),
-  from('command', 'core', 'source', 'demo', 'crawler', 'diff', 'site'),
-  from('bench', 'core', 'source', 'demo', 'crawler', 'diff', 'site', 'command', 'browser'),
-  from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'site', 'command', 'browser', 'bench'),
+  from('command', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site'),
+  from('bench', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser'),
+  from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser', 'bench'),
 ];
 
 export default tseslint.config(

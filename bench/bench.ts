@@ -14,6 +14,7 @@ import { timeSearches } from './search-timing.ts';
 import { pickQueries } from './search-queries.ts';
 import { appendBenchmarkRow, averageItemBytes } from './report.ts';
 import { benchDiff } from './diff-bench.ts';
+import { benchMapping } from './mapping-bench.ts';
 import { timeTable } from './table-timing.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
 
@@ -102,6 +103,12 @@ const crawlRatio = crawl.ms / ((requests / floor.perSecond) * 1000);
 
 const diff = await benchDiff(snapshot, work);
 say(`diff (1% of items changed): ${diff.s} s, peak RSS ${diff.peakRssMB} MB`);
+const mappingWorkbook = await benchMapping(snapshot, work);
+say(
+  `mapping workbook: ${mappingWorkbook.s} s, peak RSS ${mappingWorkbook.peakRssMB} MB, ` +
+    `${Math.round(mappingWorkbook.bytes / 1024)} KB (${mappingWorkbook.summary}); with --from it: ` +
+    `${mappingWorkbook.from.s} s, peak RSS ${mappingWorkbook.from.peakRssMB} MB`,
+);
 
 const stepSiteData = check(
   'site data',
@@ -181,6 +188,7 @@ const result = {
     itemPages: render.itemPages ? { pages: render.itemPages.pages, s: s(render.itemPages.millis) } : null,
   },
   diff,
+  mapping: mappingWorkbook,
   search: {
     s: s(render.searchMillis),
     indexMB: Math.round(indexBytes / 104857.6) / 10,

@@ -31,6 +31,8 @@ export interface BuildConfig {
   readonly historyDir?: string;
   /** The snapshot to diff against, named explicitly (wins over the history). */
   readonly compareWith?: string;
+  /** A filled mapping workbook: the site gets a Mapping section and its coverage download. */
+  readonly mappingFile?: string;
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
@@ -47,6 +49,7 @@ const OWN_VALUES = [
   'keep',
   'compare-with',
   'partition',
+  'mapping',
 ] as const;
 const OWN_SWITCHES = [
   'allow-partial',
@@ -75,6 +78,7 @@ export const BUILD_USAGE =
                         neither --source nor --db nor env SNAPSHOT_SOURCE_URL: the embedded demo source
   --history DIR         keep the previous snapshot there (--keep N of them, default 1) and show what changed since it
   --compare-with DIR    show what changed since this snapshot (instead of the newest one in --history)
+  --mapping FILE.xlsx   a filled mapping workbook (npm run mapping): adds the Mapping section and its coverage
   --out DIR             output folder (default dist)
   --base /path/         host under a sub-path (or env SITE_BASE; default /)
   --cache DIR           working folder for the snapshot and the site data (default .cache)
@@ -90,7 +94,8 @@ export const BUILD_USAGE =
                         join the K outputs with npm run merge-partitions
   --quiet, --verbose
 Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
-6 site data failed, 7 astro build or item page writer failed, 8 search index failed.`;
+6 site data failed, 7 astro build or item page writer failed, 8 search index failed,
+9 the mapping workbook unusable.`;
 
 const schema = z.object({
   snapshot: z.string().min(1).optional(),
@@ -116,6 +121,7 @@ const schema = z.object({
     .pipe(z.number().min(1).max(1000))
     .optional(),
   'compare-with': z.string().min(1).optional(),
+  mapping: z.string().min(1).optional(),
   'search-shard-size': z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
@@ -173,6 +179,7 @@ export function loadBuildConfig(
       astroItemPages: switches.has('astro-item-pages'),
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
+      ...(f.mapping !== undefined ? { mappingFile: path.resolve(cwd, f.mapping) } : {}),
       ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),
       crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),
       quiet: switches.has('quiet'),

@@ -8,6 +8,7 @@ export const BUILD_EXIT_CODES = {
   siteData: 6,
   astro: 7,
   search: 8,
+  mapping: 9,
 } as const;
 
 export type BuildExitCode = (typeof BUILD_EXIT_CODES)[keyof typeof BUILD_EXIT_CODES];

@@ -9,6 +9,7 @@ import type { CliIo } from '../commands/snapshot-cli.ts';
 import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
+import { describeMapping, writeMapping } from './mapping-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
@@ -59,6 +60,8 @@ export async function runBuild(
     progress(`site data ready in ${seconds(siteData.millis)}`);
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
+    const mapping = await writeMapping(config, snapshot.dir, siteData.dir);
+    if (mapping !== undefined) progress(describeMapping(mapping.coverage));
     await rm(staging, { recursive: true, force: true });
     const rendered = await renderAndIndex(config, snapshot.dir, siteData.dir, staging, env, (text) =>
       io.stderr.write(text),

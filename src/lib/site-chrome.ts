@@ -19,6 +19,7 @@ const NAV = [
   ['types/', 'Types'],
   ['inventories/', 'Inventories'],
   ['changes/', 'Changes'],
+  ['mapping/', 'Mapping'],
   ['search/', 'Search'],
 ] as const;
 

@@ -42,6 +42,7 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   assert.ok(result.crawl.requests >= result.counts.content + result.counts.media, 'every item fetched by id');
   for (const step of [result.crawl, result.siteData, result.render]) assert.ok(step.s > 0 && step.peakRssMB > 0);
   assert.ok(result.astro.s > 0 && result.search.s > 0, 'each side of the render step reports its own time');
+  assert.ok(result.mapping.s > 0 && result.mapping.bytes > 0 && result.mapping.from.s > 0, 'the mapping workbook');
   assert.ok(result.render.s >= Math.max(result.astro.s, result.search.s) - 0.5, 'the step lasts as long as its sides');
   const byLabel = new Map<string, { results: string }>(
     result.search.queries.map((q: { label: string; results: string }) => [q.label, q]),

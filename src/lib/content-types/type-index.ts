@@ -8,6 +8,8 @@ import type { BlockElement } from '../../../scripts/core/block-value.ts';
 import type { ElementTypeInfo } from '../values/value-context.ts';
 
 export interface PropertyInfo {
+  /** The property type's key, when the source sends one. */
+  key?: string;
   alias: string;
   name: string;
   editorAlias: string;
@@ -38,6 +40,7 @@ function dataTypeNameOf(p: Record<string, unknown>): { dataTypeName?: string } {
 function ownProperties(type: ContentTypeRecord): PropertyInfo[] {
   return type.propertyGroups.flatMap((group) =>
     group.propertyTypes.map((p) => ({
+      ...(typeof p.key === 'string' ? { key: p.key.toLowerCase() } : {}),
       alias: p.alias,
       name: text(p.name) ?? p.alias,
       editorAlias: p.editorAlias ?? '',

@@ -11,7 +11,8 @@ import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
 
 export type BlockValueVisitor = (element: BlockElement, value: BlockPropertyValue, depth: number) => void;
 
-function nestedStructure(value: unknown) {
+/** A block structure held by a value: directly, as JSON in a string, or as a rich-text value's `blocks`. */
+export function nestedStructure(value: unknown) {
   const parsed = typeof value === 'string' ? parseEmbeddedJson(value) : value;
   const direct = findBlockStructure(parsed);
   if (direct !== undefined) return direct;

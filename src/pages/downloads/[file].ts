@@ -1,14 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRoute } from 'astro';
+import { MAPPING_COVERAGE_FILE } from '../../../scripts/core/mapping-format.ts';
 import { DOWNLOAD_FORMATS, INVENTORIES } from '../../lib/pages/inventory-list.ts';
+import { loadMapping } from '../../lib/mapping/site-mapping.ts';
 import { SITE_DATA_FILES } from '../../lib/site-data/site-data-format.ts';
 import { getSiteEnv } from '../../lib/site-env.ts';
 
-export const getStaticPaths = () =>
-  INVENTORIES.flatMap((i) => DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `${i.name}.${ext}` } })));
+export const getStaticPaths = async () => [
+  ...INVENTORIES.flatMap((i) => DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `${i.name}.${ext}` } }))),
+  ...((await loadMapping()) ? [{ params: { file: MAPPING_COVERAGE_FILE } }] : []),
+];
 
-/** The inventory files written by the site-data step, copied as they are. */
+/** The inventory files written by the site-data step (and the build's mapping step), copied as they are. */
 export const GET: APIRoute = async ({ params }) => {
   const file = String(params.file);
   const body = await readFile(path.join(getSiteEnv().siteDataDir, SITE_DATA_FILES.downloads, file));
