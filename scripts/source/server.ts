@@ -71,6 +71,7 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
       hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath ?? DEFAULT_CATALOG_OPTIONS.hideTopLevelNodeFromPath,
       addTrailingSlash: options.addTrailingSlash ?? DEFAULT_CATALOG_OPTIONS.addTrailingSlash,
       datePrecision: flavor.datePrecision,
+      propertyDatePrecision: flavor.propertyDatePrecision,
     });
   } catch (error) {
     db.close();

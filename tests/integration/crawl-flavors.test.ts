@@ -2,7 +2,8 @@
  * Every shared database crawled through every flavor of the local service, as deployed plugins speak: the crawl
  * completes with no failure and no deviation, holds the same items and values as the `rich` crawl once the documented
  * differences are folded (tests/support/plugin-normaliser.ts), asks for nothing twice (requests counted at the
- * service), and tells element types apart by use where the plugin's `element` flag says nothing.
+ * service), keeps media answers small on the Umbraco 7/8 flavors (whose media ancestors come with their children
+ * down to maxLevel), and tells element types apart by use where the plugin's `element` flag says nothing.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { createTypeIndex } from '../../src/lib/content-types/type-index.ts';
 import { createTypeStats } from '../../src/lib/site-data/derive/type-stats.ts';
 import { crawl } from '../../scripts/snapshot/crawl.ts';
+import { FULL_DEPTH } from '../../scripts/snapshot/client/read-client.ts';
 import {
   findItem,
   getContentTypes,
@@ -36,8 +38,8 @@ const FLAVORS: Array<{ flavor: FlavorName; typeLists: boolean }> = [
 /** The interface variant each flavor must be recognised as, per body kind (names from source-variants.ts). */
 const VARIANT_SEEN: Record<FlavorName, Record<string, string[]>> = {
   rich: { contentItem: ['local-service'], mediaItem: ['local-service'], contentType: ['local-service'] },
-  'plugin-v10': { contentItem: ['plugin-v10'], mediaItem: ['plugin-v10'], contentType: ['plugin-v10'] },
-  'plugin-v8': { contentItem: ['plugin-v8'], mediaItem: ['plugin-v7/v8'], contentType: ['plugin-v7/v8'] },
+  'plugin-v10': { contentItem: ['plugin-v8/v10'], mediaItem: ['plugin-v10'], contentType: ['plugin-v10'] },
+  'plugin-v8': { contentItem: ['plugin-v8/v10'], mediaItem: ['plugin-v7/v8'], contentType: ['plugin-v7/v8'] },
   'plugin-v7': { contentItem: ['plugin-v7'], mediaItem: ['plugin-v7/v8'], contentType: ['plugin-v7/v8'] },
 };
 
@@ -45,11 +47,36 @@ interface Crawled {
   manifest: Omit<Manifest, 'files'>;
   dir: string;
   requests: number;
+  /** Bytes of the media items' by-id answers, asked again exactly as the crawl asked them. */
+  mediaBytes: number;
+  mediaAnswers: number;
+}
+
+/**
+ * Umbraco 7/8 send media ancestors in `path` with their children down to maxLevel (read-api.md): asked with a
+ * maxLevel that returns none, a media answer holds its own fields, its properties and one summary per ancestor.
+ */
+const MEDIA_BYTES_PER_ITEM = 4096;
+
+async function measureMedia(base: string, paths: string[]): Promise<number> {
+  let bytes = 0;
+  for (const target of paths) bytes += (await (await fetch(`${base}${target}`)).arrayBuffer()).byteLength;
+  return bytes;
 }
 
 async function crawlThrough(file: string, flavor: FlavorName, typeLists: boolean, work: string): Promise<Crawled> {
   let requests = 0;
-  const service = await startReadService({ dbPath: file, flavor, typeLists, log: () => (requests += 1) });
+  const mediaPaths: string[] = [];
+  const service = await startReadService({
+    dbPath: file,
+    flavor,
+    typeLists,
+    log: (entry) => {
+      requests += 1;
+      if (/\/GetMediaById\?/.test(entry.path) && !entry.path.includes(`maxLevel=${FULL_DEPTH}`))
+        mediaPaths.push(entry.path);
+    },
+  });
   try {
     const result = await crawl({
       source: { url: service.url, kind: 'http' },
@@ -61,7 +88,10 @@ async function crawlThrough(file: string, flavor: FlavorName, typeLists: boolean
       backoff: { baseMs: 1, maxMs: 1 },
       tool: { name: 'test', version: '0' },
     });
-    return { manifest: result.manifest, dir: result.dir, requests };
+    const asked = [...mediaPaths];
+    const counted = requests;
+    const mediaBytes = await measureMedia(service.url, asked);
+    return { manifest: result.manifest, dir: result.dir, requests: counted, mediaBytes, mediaAnswers: asked.length };
   } finally {
     await service.close();
   }
@@ -130,8 +160,12 @@ for (const file of listSharedDatabases()) {
         crawls.set(flavor, await crawlThrough(file, flavor, typeLists, work));
       const rich = crawls.get('rich') as Crawled;
       const richItems = { content: await readItems(rich.dir, 'content'), media: await readItems(rich.dir, 'media') };
-      for (const [flavor, { manifest, dir, requests }] of crawls) {
+      for (const [flavor, { manifest, dir, requests, mediaBytes, mediaAnswers }] of crawls) {
         const label = `${path.basename(file)} ${flavor}`;
+        assert.ok(
+          mediaBytes <= MEDIA_BYTES_PER_ITEM * mediaAnswers,
+          `${label}: ${mediaBytes} bytes for ${mediaAnswers} media items`,
+        );
         assert.equal(manifest.status, 'complete', label);
         assert.deepEqual(manifest.failures, [], label);
         assert.deepEqual((await getReport(dir)).deviations, [], `${label}: documented shapes are no deviations`);
