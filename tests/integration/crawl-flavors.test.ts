@@ -3,7 +3,8 @@
  * completes with no failure and no deviation, holds the same items and values as the `rich` crawl once the documented
  * differences are folded (tests/support/plugin-normaliser.ts), asks for nothing twice (requests counted at the
  * service), keeps media answers small on the Umbraco 7/8 flavors (whose media ancestors come with their children
- * down to maxLevel), and tells element types apart by use where the plugin's `element` flag says nothing.
+ * down to maxLevel), and tells element types apart by use where the plugin's `element` flag says nothing: what use
+ * does not decide is "element or document", never a document type by default.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -148,6 +149,21 @@ function readUsedElementTypes(file: string): Set<string> {
   }
 }
 
+/** Keys of the types the database flags as element types. */
+function readFlaggedElementTypes(file: string): Set<string> {
+  const db = openForOracle(file);
+  try {
+    const rows = db
+      .prepare(
+        'SELECT lower(n.uniqueId) AS key FROM umbracoNode n JOIN cmsContentType ct ON ct.nodeId = n.id WHERE ct.isElement = 1',
+      )
+      .all() as Array<{ key: string }>;
+    return new Set(rows.map((row) => row.key));
+  } finally {
+    db.close();
+  }
+}
+
 for (const file of listSharedDatabases()) {
   const name =
     `${path.basename(file)} through each flavor: no failure or deviation, the rich crawl's items, no ` + `repeats`;
@@ -155,6 +171,7 @@ for (const file of listSharedDatabases()) {
     const work = await mkdtemp(path.join(tmpdir(), 'crawl-flavors-'));
     try {
       const usedElements = readUsedElementTypes(file);
+      const flaggedElements = readFlaggedElementTypes(file);
       const crawls = new Map<FlavorName, Crawled>();
       for (const { flavor, typeLists } of FLAVORS)
         crawls.set(flavor, await crawlThrough(file, flavor, typeLists, work));
@@ -197,7 +214,15 @@ for (const file of listSharedDatabases()) {
         const elements = new Set(types.filter((t) => t.element === true).map((t) => t.key));
         for (const key of usedElements)
           if (types.some((t) => t.key === key)) assert.ok(elements.has(key), `${label}: element type ${key}`);
+        for (const type of types.filter((t) => flaggedElements.has(t.key)))
+          assert.notEqual(type.element, false, `${label}: element type ${type.alias} is never a document type`);
         const stats = createTypeStats(createTypeIndex(types)).list();
+        for (const type of types.filter((t) => t.element === undefined))
+          assert.equal(
+            stats.find((u) => u.key === type.key)?.kind,
+            'element or document',
+            `${label}: ${type.alias}: the source does not say`,
+          );
         for (const key of usedElements) {
           const usage = stats.find((u) => u.key === key);
           if (usage !== undefined)

@@ -100,6 +100,7 @@ export async function crawlItems(
       entry.type,
       `${kind} item ${entry.id}`,
     );
+    if (kind === 'content') deps.refs.documentAliases.add(entry.type);
     if (fetched.item !== undefined) {
       const found = listElementTypeRefs(fetched.item);
       for (const key of found.keys) {
