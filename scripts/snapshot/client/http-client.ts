@@ -22,7 +22,6 @@ import {
 } from './http-transport.ts';
 import { maskSecret } from './secret-mask.ts';
 import { describeErrorBody, findEnvelopeError, type ErrorBodyStyle } from '../answers/source-schemas.ts';
-
 import { DEFAULT_API_PATH } from './api-path.ts';
 
 export interface HttpClientOptions {
