@@ -119,6 +119,8 @@ test('--api-path mounts the operations elsewhere; a URL ending in an operations 
   assert.deepEqual(await problemsOf(['--source', 'https://cms.example', '--api-path', '/a?b=1']), [
     '--api-path: must be a URL path such as /umbraco/Limbo/Migrations/ (no query, fragment or empty segment)',
   ]);
+  for (const hostile of ['/umbraco/\u202eLimbo/', '/a/../b/', '/a//b/', '/a#b'])
+    assert.equal((await problemsOf(['--source', 'https://cms.example', '--api-path', hostile])).length, 1, hostile);
   assert.deepEqual(await problemsOf(['--db', 'x.db', '--api-path', '/umbraco/Limbo/Migrations/']), [
     '--api-path needs --source URL (a local database is served at the default path)',
   ]);
