@@ -11,6 +11,7 @@ import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from
 import { LocalSourceError, startLocalSource, type LocalSource } from '../source/local-source.ts';
 import { createProgress } from '../snapshot/progress.ts';
 import { maskSecret } from '../snapshot/client/secret-mask.ts';
+import { DEFAULT_API_PATH } from '../snapshot/client/api-path.ts';
 import { reportChanges } from './change-report.ts';
 import { keepSnapshot } from '../core/snapshot-history.ts';
 
@@ -75,7 +76,7 @@ function toCrawlOptions(
   signal?: AbortSignal,
 ): CrawlOptions {
   return {
-    source: embedded?.source ?? { url: config.source.kind === 'http' ? config.source.url : '', kind: 'http' },
+    source: embedded?.source ?? toManifestSource(config.source),
     apiKey: embedded?.apiKey ?? config.apiKey,
     out: config.out,
     sinceSnapshot: config.sinceSnapshot,
@@ -92,6 +93,12 @@ function toCrawlOptions(
     progress: createProgress({ sink: stderr, quiet: config.quiet }),
     signal,
   };
+}
+
+/** The base URL, and the operations path when it is not the default one. */
+function toManifestSource(source: SnapshotConfig['source']): CrawlOptions['source'] {
+  if (source.kind !== 'http') return { url: '', kind: 'http' };
+  return { url: source.url, kind: 'http', ...(source.apiPath === DEFAULT_API_PATH ? {} : { apiPath: source.apiPath }) };
 }
 
 function summarise(

@@ -1,7 +1,7 @@
 import { DatabaseUnavailableError } from '../source/db/database.ts';
 import { parseSourceConfig, USAGE } from '../source/config.ts';
 import { UnsupportedSchemaError } from '../source/readers/schema-reader.ts';
-import { BASE_PATH, ServiceConfigError, startReadService, type RunningReadService } from '../source/server.ts';
+import { ServiceConfigError, startReadService, type RunningReadService } from '../source/server.ts';
 
 export const EXIT = { ok: 0, usage: 2, database: 3, bind: 4 } as const;
 
@@ -37,6 +37,7 @@ export async function runSource(
       addTrailingSlash: config.addTrailingSlash,
       flavor: config.flavor,
       typeLists: config.typeLists,
+      apiPath: config.apiPath,
       log: (e) => {
         if (e.error) io.err(`source: ${e.method} ${e.path} → ${e.status}: ${e.error}`);
         else if (config.logRequests) io.err(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms`);
@@ -47,7 +48,9 @@ export async function runSource(
       `Serving ${config.dbPath} (Umbraco ${c.schema.version}+, ${c.documents.size} published content items, ` +
         `${c.media.size} media items, ${c.languages.length} language(s))`,
     );
-    io.out(`${service.url}${BASE_PATH}${config.apiKey ? ' (API key required)' : ''}, answering as ${config.flavor}`);
+    io.out(
+      `${service.url}${service.apiPath}${config.apiKey ? ' (API key required)' : ''}, answering as ${config.flavor}`,
+    );
     return service;
   } catch (error) {
     if (config.verbose) io.err(String((error as Error).stack));

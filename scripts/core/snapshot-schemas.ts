@@ -148,7 +148,13 @@ export const manifestSchema = z.object({
   formatVersion: z.literal(FORMAT_VERSION),
   tool: z.object({ name: z.string(), version: z.string() }),
   status: z.enum(['complete', 'partial']),
-  source: z.object({ url: z.string(), kind: z.enum(['http', 'database', 'demo']), database: z.string().optional() }),
+  source: z.object({
+    url: z.string(),
+    kind: z.enum(['http', 'database', 'demo']),
+    database: z.string().optional(),
+    /** Where the operations were mounted under `url`, when not at `/cms/Ext/Migrations/`. */
+    apiPath: z.string().optional(),
+  }),
   startedAt: z.string(),
   finishedAt: z.string(),
   interfaceVariant: z.record(z.string(), z.array(z.string())),

@@ -7,13 +7,15 @@ import { flagProblems, parseFlags, wholeNumber, type FlagSpec } from '../core/cl
 import { readSecret } from '../core/cli/secret-file.ts';
 import { z } from 'zod';
 import { DEFAULT_LIMITS, type AnswerLimits } from './client/answer-body.ts';
+import { DEFAULT_API_PATH, normaliseApiPath, splitOperationsPath } from './client/api-path.ts';
 import type { BackoffPolicy } from './client/backoff.ts';
 import { DEFAULT_MAX_CONTENT_TYPES } from './plan/content-type-plan.ts';
 import { UsageError } from './crawl-errors.ts';
 import { DEFAULT_KEEP } from '../core/snapshot-history.ts';
 
 export type SourceConfig =
-  | { kind: 'http'; url: string }
+  /** `url` before the operations path, `apiPath` with slashes at both ends. */
+  | { kind: 'http'; url: string; apiPath: string }
   | { kind: 'database'; dbPath: string }
   | { kind: 'demo'; items: number; seed: number; cacheDir: string };
 
@@ -43,6 +45,7 @@ export interface SnapshotConfig {
 const VALUE_FLAGS = [
   'out',
   'source',
+  'api-path',
   'db',
   'api-key-file',
   'since-snapshot',
@@ -75,6 +78,7 @@ const nonEmpty = z.string().min(1, 'must not be empty');
 const flagsSchema = z.object({
   out: nonEmpty.default('snapshot'),
   source: z.string().optional(),
+  'api-path': nonEmpty.optional(),
   db: nonEmpty.optional(),
   'api-key-file': nonEmpty.optional(),
   'since-snapshot': nonEmpty.optional(),
@@ -97,7 +101,10 @@ const flagsSchema = z.object({
 
 export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --db FILE] [options]
   --out DIR              snapshot folder (default: snapshot)
-  --source URL           read service base URL, before /cms/Ext/Migrations (or env SNAPSHOT_SOURCE_URL)
+  --source URL           read service base URL (or env SNAPSHOT_SOURCE_URL); a URL ending in an operations path
+                         (/cms/Ext/Migrations/, /umbraco/Limbo/Migrations/, /api/limbo/migrations/) is used as given
+  --api-path PATH        where the operations are mounted under --source (default /cms/Ext/Migrations/; the
+                         stock plugin: /umbraco/Limbo/Migrations/, or /api/limbo/migrations/ from Umbraco 10)
   --db FILE              serve this Umbraco SQLite database locally and crawl it
                          (neither: a demo database generated once into .cache/demo, see --demo-items)
   --api-key-file FILE    file holding the API key (or env SNAPSHOT_API_KEY); never on the command line
@@ -131,7 +138,7 @@ export async function loadConfig(
   if (!parsed.success) problems.push(...flagProblems(parsed.error));
   const flags = parsed.success ? parsed.data : undefined;
   const source = findSource(
-    { source: values.source, db: values.db, demoItems: flags?.['demo-items'] ?? 0 },
+    { source: values.source, apiPath: values['api-path'], db: values.db, demoItems: flags?.['demo-items'] ?? 0 },
     env,
     cwd,
     problems,
@@ -167,6 +174,7 @@ export async function loadConfig(
 
 interface SourceFlags {
   source: string | undefined;
+  apiPath: string | undefined;
   db: string | undefined;
   demoItems: number;
 }
@@ -179,6 +187,9 @@ function findSource(
   problems: string[],
 ): SourceConfig | undefined {
   if (flags.source !== undefined && flags.db !== undefined) problems.push('give either --source or --db, not both');
+  const remote = flags.db === undefined && (flags.source ?? env.SNAPSHOT_SOURCE_URL ?? '') !== '';
+  if (flags.apiPath !== undefined && !remote)
+    problems.push('--api-path needs --source URL (a local database is served at the default path)');
   if (flags.db !== undefined) return { kind: 'database', dbPath: path.resolve(cwd, flags.db) };
   const [label, text] =
     flags.source !== undefined ? ['--source', flags.source] : ['SNAPSHOT_SOURCE_URL', env.SNAPSHOT_SOURCE_URL];
@@ -187,13 +198,32 @@ function findSource(
     return { kind: 'demo', items: flags.demoItems, seed: DEMO_SEED, cacheDir };
   }
   const url = checkSourceUrl(text);
-  if (typeof url === 'string') return { kind: 'http', url };
-  problems.push(`${label}: ${url.problem}`);
-  return undefined;
+  if (typeof url !== 'string') {
+    problems.push(`${label}: ${url.problem}`);
+    return undefined;
+  }
+  return findApiPath(url, flags.apiPath, problems);
+}
+
+/** --api-path, or the operations path the URL already ends in (then --api-path may only repeat it). */
+function findApiPath(url: string, flag: string | undefined, problems: string[]): SourceConfig | undefined {
+  const given = flag === undefined ? undefined : normaliseApiPath(flag);
+  if (typeof given === 'object') {
+    problems.push(`--api-path: ${given.problem}`);
+    return undefined;
+  }
+  const parsed = new URL(url);
+  const split = splitOperationsPath(parsed.pathname);
+  if (split === undefined) return { kind: 'http', url, apiPath: given ?? DEFAULT_API_PATH };
+  if (given !== undefined && given.toLowerCase() !== split.apiPath.toLowerCase()) {
+    problems.push(`--api-path: the source URL already ends in the operations path ${split.apiPath}`);
+    return undefined;
+  }
+  return { kind: 'http', url: `${parsed.origin}${split.base}`, apiPath: split.apiPath };
 }
 
 /**
- * The base URL without trailing slash or /cms/Ext/Migrations. The URL itself is never echoed: it could hold a secret.
+ * The URL without trailing slash, checked. The URL itself is never echoed: it could hold a secret.
  */
 export function checkSourceUrl(text: string): string | { problem: string } {
   let url: URL;
@@ -207,8 +237,7 @@ export function checkSourceUrl(text: string): string | { problem: string } {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'must be an http or https URL' };
   if (url.search !== '' || url.hash !== '') return { problem: 'must not have a query or fragment' };
-  const base = url.pathname.replace(/\/+$/, '').replace(/\/cms\/Ext\/Migrations$/i, '');
-  return `${url.origin}${base}`;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 async function findApiKey(

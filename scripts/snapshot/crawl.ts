@@ -7,6 +7,7 @@ import type { BackoffPolicy } from './client/backoff.ts';
 import { createCrawlLog, type CrawlLog } from './crawl-log.ts';
 import { SourceUnreachableError } from './crawl-errors.ts';
 import { crawlContentTypes, createTypeReferences, type ContentTypeCrawl } from './plan/content-type-plan.ts';
+import { DEFAULT_API_PATH, describeOtherApiPaths } from './client/api-path.ts';
 import { createHttpClient } from './client/http-client.ts';
 import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
 import { openPreviousSnapshot } from './plan/previous-snapshot.ts';
@@ -19,6 +20,7 @@ import { openSnapshotStore } from './store/snapshot-store.ts';
 import { createTreeFlattener, type TreeEntry } from './plan/tree-walk.ts';
 
 export interface CrawlOptions {
+  /** `source.apiPath`: where the operations are mounted under `source.url` (default `/cms/Ext/Migrations/`). */
   source: Manifest['source'];
   apiKey?: string;
   /** Absolute path of the snapshot folder. */
@@ -54,6 +56,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   const log = createCrawlLog();
   const http = createHttpClient({
     baseUrl: options.source.url,
+    apiPath: options.source.apiPath,
     apiKey: options.apiKey,
     timeoutMs: options.timeoutMs,
     retries: options.retries,
@@ -71,6 +74,11 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   try {
     const content = await listTreeEntries('content', read, log);
     if (http.stats.answers === 0) throw unreachable(options.source.url, log);
+    const notMounted = findRootNotFound(log);
+    if (notMounted !== undefined)
+      throw new SourceUnreachableError(
+        `${notMounted}: ${describeOtherApiPaths(options.source.apiPath ?? DEFAULT_API_PATH)}`,
+      );
     const media = await listTreeEntries('media', read, log);
     const refs = createTypeReferences();
     const deps = { read, log, store, previous, refs, progress, window: Math.max(64, options.concurrency * 16) };
@@ -214,6 +222,12 @@ function warnRepairs(stats: { repairedStrings: number; invalidUtf8Answers: numbe
         `replacement character U+FFFD`,
     });
   }
+}
+
+/** The first root call answered 404: nothing is mounted at that path (a wrong operations path, not an empty site). */
+function findRootNotFound(log: CrawlLog): string | undefined {
+  const failure = log.failures.find((f) => f.operation === 'GetContentAtRoot' && f.status === 404);
+  return failure === undefined ? undefined : `HTTP 404 (${failure.message}) from ${failure.url}`;
 }
 
 function unreachable(url: string, log: CrawlLog): SourceUnreachableError {

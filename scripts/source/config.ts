@@ -3,6 +3,7 @@ import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
 import { readSecret } from '../core/cli/secret-file.ts';
 import { assertTimeZone } from './catalog/dates.ts';
 import { FLAVOR_NAMES, type FlavorName } from './flavors/flavor.ts';
+import { BASE_PATH, toMountPath } from './http/routes.ts';
 
 export const USAGE = `Usage: npm run source -- --db <Umbraco.sqlite.db> [options]
 
@@ -15,6 +16,8 @@ Options:
   --api-key-file F       file holding the API key (or env SOURCE_API_KEY)
   --time-zone Z          IANA zone of stored dates before Umbraco 17 and of date properties (default UTC)
   --flavor F             answer as: rich (default; this service's own shape), plugin-v10, plugin-v8, plugin-v7
+  --api-path PATH        serve the operations under PATH (default /cms/Ext/Migrations/; the stock plugin's:
+                         /umbraco/Limbo/Migrations/, or /api/limbo/migrations/)
   --no-type-lists        answer only the nine operations (no GetContentTypes, GetMediaTypes, GetMediaTypeBy*)
   --show-top-level       keep the top-level segment in URLs (HideTopLevelNodeFromPath = false)
   --no-trailing-slash    URLs without a trailing slash (AddTrailingSlash = false)
@@ -32,6 +35,7 @@ export interface SourceConfig {
   addTrailingSlash: boolean;
   flavor: FlavorName;
   typeLists: boolean;
+  apiPath: string;
   logRequests: boolean;
   verbose: boolean;
   help: boolean;
@@ -61,7 +65,7 @@ const schema = z.object({
 });
 
 const SOURCE_FLAGS: FlagSpec = {
-  values: ['db', 'host', 'port', 'api-key-file', 'time-zone', 'flavor'],
+  values: ['db', 'host', 'port', 'api-key-file', 'time-zone', 'flavor', 'api-path'],
   switches: ['no-type-lists', 'show-top-level', 'no-trailing-slash', 'log-requests', 'verbose', 'help'],
   refused: { 'api-key': '--api-key is not accepted: give the key by env SOURCE_API_KEY or --api-key-file' },
 };
@@ -82,10 +86,12 @@ export async function parseSourceConfig(
     flavor: values.flavor,
   });
   if (!parsed.success) errors.push(...parsed.error.issues.map((i) => i.message));
+  const apiPath = toMountPath(values['api-path'] ?? BASE_PATH);
+  if (apiPath === undefined) errors.push('--api-path must be a URL path such as /umbraco/Limbo/Migrations/');
   // The key comes from a file or the environment, never the command line (it would land in shell history).
   const key = await readSecret(values['api-key-file'], env.SOURCE_API_KEY?.trim(), cwd);
   if ('problem' in key) errors.push(`--api-key-file: ${key.problem}`);
-  if (!parsed.success || errors.length > 0 || !('secret' in key)) return { errors };
+  if (!parsed.success || errors.length > 0 || !('secret' in key) || apiPath === undefined) return { errors };
   return Object.freeze({
     dbPath: parsed.data.db,
     host: parsed.data.host,
@@ -94,6 +100,7 @@ export async function parseSourceConfig(
     timeZone: parsed.data.timeZone,
     flavor: parsed.data.flavor,
     typeLists: !switches.has('no-type-lists'),
+    apiPath,
     hideTopLevelNodeFromPath: !switches.has('show-top-level'),
     addTrailingSlash: !switches.has('no-trailing-slash'),
     logRequests: switches.has('log-requests'),

@@ -6,7 +6,7 @@ import type { FlavorName } from './flavors/flavor.ts';
 import { getFlavor } from './flavors/flavors.ts';
 import { isLoopbackHost } from './http/auth.ts';
 import { createRequestHandler, type RequestLog } from './http/request-handler.ts';
-import { BASE_PATH } from './http/routes.ts';
+import { BASE_PATH, toMountPath } from './http/routes.ts';
 import { answerClientError, answerConnect } from './http/socket-problem.ts';
 
 /** A key anyone on the network may guess at must not be guessable; loopback binds may use any key. */
@@ -26,12 +26,16 @@ export interface ReadServiceOptions {
   flavor?: FlavorName;
   /** false: answer only the nine operations of read-api.md (no list-all or media-type operations). Default true. */
   typeLists?: boolean;
+  /** Where the operations are mounted, with slashes at both ends (see toMountPath). Default `/cms/Ext/Migrations/`. */
+  apiPath?: string;
   log?: (entry: RequestLog) => void;
 }
 
 export interface RunningReadService {
-  /** Base URL before /cms/Ext/Migrations/. */
+  /** Base URL before the operations path. */
   url: string;
+  /** The operations path, with slashes at both ends. */
+  apiPath: string;
   catalog: SiteCatalog;
   close(): Promise<void>;
 }
@@ -56,6 +60,9 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
     );
   }
   const flavor = getFlavor(options.flavor ?? 'rich');
+  const apiPath = options.apiPath ?? BASE_PATH;
+  if (toMountPath(apiPath) !== apiPath)
+    throw new ServiceConfigError('the operations path must be a URL path with slashes at both ends');
   const db = openSqliteDatabase(options.dbPath);
   let catalog: SiteCatalog;
   try {
@@ -64,13 +71,14 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
       hideTopLevelNodeFromPath: options.hideTopLevelNodeFromPath ?? DEFAULT_CATALOG_OPTIONS.hideTopLevelNodeFromPath,
       addTrailingSlash: options.addTrailingSlash ?? DEFAULT_CATALOG_OPTIONS.addTrailingSlash,
       datePrecision: flavor.datePrecision,
+      propertyDatePrecision: flavor.propertyDatePrecision,
     });
   } catch (error) {
     db.close();
     throw error;
   }
   const server = createServer(
-    createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true),
+    createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true, apiPath),
   );
   server.keepAliveTimeout = 5000;
   server.on('clientError', answerClientError);
@@ -83,6 +91,7 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
+    apiPath,
     catalog,
     close: () =>
       new Promise<void>((resolve) => {
@@ -95,4 +104,4 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
   };
 }
 
-export { BASE_PATH };
+export { BASE_PATH, toMountPath };

@@ -1,8 +1,9 @@
 /**
  * A site built from a crawl of the multilingual shared database through the local service speaking as the Umbraco
  * 10–13 plugin (default language only, `element: false` everywhere, only the nine operations), in Chromium: the
- * inventories say which figures are the default language's and that unreferenced types could not be shown, and
- * element types are still labelled as such.
+ * inventories say which figures are the default language's and that unreferenced types could not be shown,
+ * element types are still labelled as such, and a type whose kind neither the flag nor its use tells is shown as
+ * "element or document", not as a document type.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,6 +54,14 @@ describe('a site crawled through the plugin-v10 flavor', { timeout: 240_000 }, (
     return (await note.count()) === 1 ? note.innerText() : '';
   };
 
+  const kindOn = async (key: string): Promise<string> => {
+    await page.goto(`${server.url}/types/${key}/`);
+    const kind = await page
+      .locator('dl.facts dt', { hasText: /^Kind$/ })
+      .evaluate((dt) => dt.nextElementSibling?.textContent ?? '');
+    return kind.trim();
+  };
+
   it("says orphan media, broken references and culture coverage are the default language's", async () => {
     assert.match(
       await noteOn('inventories/orphan-media/', 'defaultLanguage'),
@@ -72,10 +81,16 @@ describe('a site crawled through the plugin-v10 flavor', { timeout: 240_000 }, (
   it('labels element types as element types although the source said element: false', async () => {
     const element = (await getContentTypes(snapshot)).contentTypes.find((type) => type.elementBy === 'block-use');
     assert.ok(element, 'the crawl found element types by their use in blocks');
-    await page.goto(`${server.url}/types/${element.key}/`);
-    const kind = await page
-      .locator('dl.facts dt', { hasText: /^Kind$/ })
-      .evaluate((dt) => dt.nextElementSibling?.textContent ?? '');
-    assert.equal(kind.trim(), 'element type');
+    assert.equal(await kindOn(element.key), 'element type');
+  });
+
+  it('says "element or document" where the source does not say and no use decides', async () => {
+    const types = (await getContentTypes(snapshot)).contentTypes;
+    const undecided = types.find((type) => type.element === undefined);
+    assert.ok(undecided, 'a composition used by no item, block or rule (the plugin says element: false of all)');
+    assert.equal(await kindOn(undecided.key), 'element or document (the source does not say)');
+    const document = types.find((type) => type.element === false);
+    assert.ok(document, 'types of content items are document types by their use');
+    assert.equal(await kindOn(document.key), 'document type');
   });
 });

@@ -73,14 +73,14 @@ test('permanent faults: reported per URL with status and attempts; the previous 
         id: 1103,
         status: 500,
         attempts: 6,
-        url: '/cms/Ext/Migrations/GetContentById?id=1103&maxLevel=3',
+        url: '/cms/Ext/Migrations/GetContentById?id=1103&maxLevel=1',
       },
       {
         operation: 'GetMediaById',
         id: 1148,
         status: 404,
         attempts: 1,
-        url: '/cms/Ext/Migrations/GetMediaById?id=1148&maxLevel=2',
+        url: '/cms/Ext/Migrations/GetMediaById?id=1148&maxLevel=1',
       },
     ],
   );

@@ -2,7 +2,9 @@
  * Every shared database crawled through every flavor of the local service, as deployed plugins speak: the crawl
  * completes with no failure and no deviation, holds the same items and values as the `rich` crawl once the documented
  * differences are folded (tests/support/plugin-normaliser.ts), asks for nothing twice (requests counted at the
- * service), and tells element types apart by use where the plugin's `element` flag says nothing.
+ * service), keeps media answers small on the Umbraco 7/8 flavors (whose media ancestors come with their children
+ * down to maxLevel), and tells element types apart by use where the plugin's `element` flag says nothing: what use
+ * does not decide is "element or document", never a document type by default.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { createTypeIndex } from '../../src/lib/content-types/type-index.ts';
 import { createTypeStats } from '../../src/lib/site-data/derive/type-stats.ts';
 import { crawl } from '../../scripts/snapshot/crawl.ts';
+import { FULL_DEPTH } from '../../scripts/snapshot/client/read-client.ts';
 import {
   findItem,
   getContentTypes,
@@ -36,8 +39,8 @@ const FLAVORS: Array<{ flavor: FlavorName; typeLists: boolean }> = [
 /** The interface variant each flavor must be recognised as, per body kind (names from source-variants.ts). */
 const VARIANT_SEEN: Record<FlavorName, Record<string, string[]>> = {
   rich: { contentItem: ['local-service'], mediaItem: ['local-service'], contentType: ['local-service'] },
-  'plugin-v10': { contentItem: ['plugin-v10'], mediaItem: ['plugin-v10'], contentType: ['plugin-v10'] },
-  'plugin-v8': { contentItem: ['plugin-v8'], mediaItem: ['plugin-v7/v8'], contentType: ['plugin-v7/v8'] },
+  'plugin-v10': { contentItem: ['plugin-v8/v10'], mediaItem: ['plugin-v10'], contentType: ['plugin-v10'] },
+  'plugin-v8': { contentItem: ['plugin-v8/v10'], mediaItem: ['plugin-v7/v8'], contentType: ['plugin-v7/v8'] },
   'plugin-v7': { contentItem: ['plugin-v7'], mediaItem: ['plugin-v7/v8'], contentType: ['plugin-v7/v8'] },
 };
 
@@ -45,11 +48,36 @@ interface Crawled {
   manifest: Omit<Manifest, 'files'>;
   dir: string;
   requests: number;
+  /** Bytes of the media items' by-id answers, asked again exactly as the crawl asked them. */
+  mediaBytes: number;
+  mediaAnswers: number;
+}
+
+/**
+ * Umbraco 7/8 send media ancestors in `path` with their children down to maxLevel (read-api.md): asked with a
+ * maxLevel that returns none, a media answer holds its own fields, its properties and one summary per ancestor.
+ */
+const MEDIA_BYTES_PER_ITEM = 4096;
+
+async function measureMedia(base: string, paths: string[]): Promise<number> {
+  let bytes = 0;
+  for (const target of paths) bytes += (await (await fetch(`${base}${target}`)).arrayBuffer()).byteLength;
+  return bytes;
 }
 
 async function crawlThrough(file: string, flavor: FlavorName, typeLists: boolean, work: string): Promise<Crawled> {
   let requests = 0;
-  const service = await startReadService({ dbPath: file, flavor, typeLists, log: () => (requests += 1) });
+  const mediaPaths: string[] = [];
+  const service = await startReadService({
+    dbPath: file,
+    flavor,
+    typeLists,
+    log: (entry) => {
+      requests += 1;
+      if (/\/GetMediaById\?/.test(entry.path) && !entry.path.includes(`maxLevel=${FULL_DEPTH}`))
+        mediaPaths.push(entry.path);
+    },
+  });
   try {
     const result = await crawl({
       source: { url: service.url, kind: 'http' },
@@ -61,7 +89,10 @@ async function crawlThrough(file: string, flavor: FlavorName, typeLists: boolean
       backoff: { baseMs: 1, maxMs: 1 },
       tool: { name: 'test', version: '0' },
     });
-    return { manifest: result.manifest, dir: result.dir, requests };
+    const asked = [...mediaPaths];
+    const counted = requests;
+    const mediaBytes = await measureMedia(service.url, asked);
+    return { manifest: result.manifest, dir: result.dir, requests: counted, mediaBytes, mediaAnswers: asked.length };
   } finally {
     await service.close();
   }
@@ -118,6 +149,21 @@ function readUsedElementTypes(file: string): Set<string> {
   }
 }
 
+/** Keys of the types the database flags as element types. */
+function readFlaggedElementTypes(file: string): Set<string> {
+  const db = openForOracle(file);
+  try {
+    const rows = db
+      .prepare(
+        'SELECT lower(n.uniqueId) AS key FROM umbracoNode n JOIN cmsContentType ct ON ct.nodeId = n.id WHERE ct.isElement = 1',
+      )
+      .all() as Array<{ key: string }>;
+    return new Set(rows.map((row) => row.key));
+  } finally {
+    db.close();
+  }
+}
+
 for (const file of listSharedDatabases()) {
   const name =
     `${path.basename(file)} through each flavor: no failure or deviation, the rich crawl's items, no ` + `repeats`;
@@ -125,13 +171,18 @@ for (const file of listSharedDatabases()) {
     const work = await mkdtemp(path.join(tmpdir(), 'crawl-flavors-'));
     try {
       const usedElements = readUsedElementTypes(file);
+      const flaggedElements = readFlaggedElementTypes(file);
       const crawls = new Map<FlavorName, Crawled>();
       for (const { flavor, typeLists } of FLAVORS)
         crawls.set(flavor, await crawlThrough(file, flavor, typeLists, work));
       const rich = crawls.get('rich') as Crawled;
       const richItems = { content: await readItems(rich.dir, 'content'), media: await readItems(rich.dir, 'media') };
-      for (const [flavor, { manifest, dir, requests }] of crawls) {
+      for (const [flavor, { manifest, dir, requests, mediaBytes, mediaAnswers }] of crawls) {
         const label = `${path.basename(file)} ${flavor}`;
+        assert.ok(
+          mediaBytes <= MEDIA_BYTES_PER_ITEM * mediaAnswers,
+          `${label}: ${mediaBytes} bytes for ${mediaAnswers} media items`,
+        );
         assert.equal(manifest.status, 'complete', label);
         assert.deepEqual(manifest.failures, [], label);
         assert.deepEqual((await getReport(dir)).deviations, [], `${label}: documented shapes are no deviations`);
@@ -163,7 +214,15 @@ for (const file of listSharedDatabases()) {
         const elements = new Set(types.filter((t) => t.element === true).map((t) => t.key));
         for (const key of usedElements)
           if (types.some((t) => t.key === key)) assert.ok(elements.has(key), `${label}: element type ${key}`);
+        for (const type of types.filter((t) => flaggedElements.has(t.key)))
+          assert.notEqual(type.element, false, `${label}: element type ${type.alias} is never a document type`);
         const stats = createTypeStats(createTypeIndex(types)).list();
+        for (const type of types.filter((t) => t.element === undefined))
+          assert.equal(
+            stats.find((u) => u.key === type.key)?.kind,
+            'element or document',
+            `${label}: ${type.alias}: the source does not say`,
+          );
         for (const key of usedElements) {
           const usage = stats.find((u) => u.key === key);
           if (usage !== undefined)

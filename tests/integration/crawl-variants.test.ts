@@ -21,7 +21,7 @@ import {
 } from '../../scripts/core/snapshot-format.ts';
 import { propertyType as documentedPropertyType } from '../support/source-answers.ts';
 
-const DATE = '2024-05-06T07:08:09+02:00';
+const DATE = '2024-05-06T07:08:09.000+02:00';
 const key = (n: number): string => `${String(n).padStart(8, '0')}-AAAA-BBBB-CCCC-DDDDEEEEFFFF`;
 const summary = (id: number, type: string, extra: object = {}) => ({
   id,
@@ -96,7 +96,7 @@ function answer(operation: string, query: URLSearchParams): [number, unknown] {
     return [200, { ...mediaTree, path: [], properties: {} }];
   if (operation === 'GetContentById' || operation === 'GetMediaById') {
     const type = id >= 5000 ? (id === 5000 ? 'Folder' : 'Image') : id === 1010 ? 'home' : 'page';
-    const extra = id === 1004 ? { children: [] } : id === 1003 && level === 3 ? { key: key(1011) } : {};
+    const extra = id === 1004 ? { children: [] } : id === 1003 && level === 1 ? { key: key(1011) } : {};
     return [200, { ...summary(id, type), path: [], properties: ITEM_PROPERTIES[id] ?? {}, ...extra }];
   }
   if (operation === 'GetContentTypeByAlias') return [200, TYPES_BY_ALIAS[query.get('alias') ?? ''] ?? null];

@@ -70,7 +70,10 @@ test('plugin-v7 and plugin-v8: empty 401/404, 200 null for an unknown type, root
       const roots = JSON.parse((await get('GetContentAtRoot')).text) as Array<{
         children?: Array<{ children?: unknown }>;
         sortOrder?: unknown;
+        createDate: string;
       }>;
+      const millis = flavor === 'plugin-v7' ? /\.000(Z|[+-]\d{2}:\d{2})$/ : /\.\d{3}(Z|[+-]\d{2}:\d{2})$/;
+      assert.match(roots[0]?.createDate ?? '', millis, 'every plugin writes milliseconds (the 7 XML cache .000)');
       assert.ok(
         roots.every(
           (root) => Array.isArray(root.children) && root.children.every((child) => child.children === undefined),

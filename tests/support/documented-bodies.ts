@@ -1,21 +1,24 @@
 /**
  * One body per documented variant of read-api.md, written by hand from its text (not produced by any code here):
  * content items, media items and content types of the Umbraco 7, 8 and 10–13 plugins and of the local read service.
+ * A key `<variant> as …` is another body the same variant explains.
  */
 export const K = (n: number) => `0000000${n}-aaaa-4bbb-8ccc-dddddddddddd`.slice(-36);
 const MS = '2024-03-05T10:21:23.576+01:00';
 const MS_UTC = '2024-03-05T09:21:23.576Z';
+/** Items from the Umbraco 7 XML cache: whole seconds, written with milliseconds. */
+const XML_CACHE = '2024-03-05T10:21:23.000+01:00';
 const SEC = '2024-03-05T10:21:23+01:00';
 const prop = (alias: string, editorAlias: string, value: unknown) => ({ alias, editorAlias, value });
 const properties = {
-  price: prop('price', 'Umbraco.Decimal', '10.0'),
+  price: prop('price', 'Umbraco.Decimal', '10'),
   visible: prop('visible', 'Umbraco.TrueFalse', 1),
   published: prop('published', 'Umbraco.DateTime', MS),
   blocks: prop('blocks', 'Umbraco.BlockList', { layout: {}, contentData: [], settingsData: [] }),
 };
 
 export const contentItems = {
-  'plugin-v10': {
+  'plugin-v8/v10': {
     id: 1102,
     key: K(1102),
     name: 'About',
@@ -38,15 +41,15 @@ export const contentItems = {
     ],
     properties,
   },
-  'plugin-v8': {
+  'plugin-v8/v10 as Umbraco 8 sends it': {
     id: 1102,
     key: K(1102),
     name: 'About',
     url: '/about/',
     type: 'textPage',
     sortOrder: 1,
-    createDate: SEC,
-    updateDate: SEC,
+    createDate: MS,
+    updateDate: MS,
     path: [
       {
         id: 1101,
@@ -55,11 +58,11 @@ export const contentItems = {
         url: '/',
         type: 'homePage',
         sortOrder: 0,
-        createDate: SEC,
-        updateDate: SEC,
+        createDate: MS,
+        updateDate: MS,
       },
     ],
-    properties: { ...properties, published: prop('published', 'Umbraco.DateTime', SEC) },
+    properties: { ...properties, price: prop('price', 'Umbraco.Decimal', 10) },
   },
   'plugin-v7': {
     id: 1102,
@@ -67,13 +70,36 @@ export const contentItems = {
     name: 'About',
     url: '/about/',
     type: 'textPage',
-    createDate: SEC,
-    updateDate: SEC,
+    createDate: XML_CACHE,
+    updateDate: XML_CACHE,
     children: [
-      { id: 1103, key: K(1103), name: 'Team', url: '/about/team/', type: 'textPage', createDate: SEC, updateDate: SEC },
+      {
+        id: 1103,
+        key: K(1103),
+        name: 'Team',
+        url: '/about/team/',
+        type: 'textPage',
+        createDate: XML_CACHE,
+        updateDate: XML_CACHE,
+      },
     ],
-    path: [{ id: 1101, key: K(1101), name: 'Home', url: '/', type: 'homePage', createDate: SEC, updateDate: SEC }],
-    properties: { title: prop('title', 'Umbraco.TextBox', 'About') },
+    path: [
+      {
+        id: 1101,
+        key: K(1101),
+        name: 'Home',
+        url: '/',
+        type: 'homePage',
+        createDate: XML_CACHE,
+        updateDate: XML_CACHE,
+      },
+    ],
+    properties: {
+      title: prop('title', 'Umbraco.TextBox', 'About'),
+      count: prop('count', 'Umbraco.Integer', '866'),
+      summary: prop('summary', 'Umbraco.TextArea', ''),
+      published: prop('published', 'Umbraco.DateTime', '2021-04-25T00:00:00'),
+    },
   },
   'local-service': {
     id: 1102,
@@ -125,8 +151,8 @@ export const mediaItems = {
     name: 'Photo',
     url: '/media/ab12cd34/photo.jpg',
     type: 'Image',
-    createDate: SEC,
-    updateDate: SEC,
+    createDate: MS,
+    updateDate: MS,
     path: [
       {
         id: 1147,
@@ -134,8 +160,8 @@ export const mediaItems = {
         name: 'Misc',
         url: '',
         type: 'Folder',
-        createDate: SEC,
-        updateDate: SEC,
+        createDate: MS,
+        updateDate: MS,
         children: [
           {
             id: 1148,
@@ -143,8 +169,8 @@ export const mediaItems = {
             name: 'Photo',
             url: '/media/ab12cd34/photo.jpg',
             type: 'Image',
-            createDate: SEC,
-            updateDate: SEC,
+            createDate: MS,
+            updateDate: MS,
           },
         ],
       },

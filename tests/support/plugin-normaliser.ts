@@ -2,7 +2,8 @@
  * Folds the differences read-api.md documents between interface generations, so a snapshot crawled through a plugin
  * flavor can be compared with the `rich` one: additive fields (urlSegment, template, cultures), sortOrder (absent
  * before the Umbraco 8/10 plugins), date precision and offset (milliseconds and `Z` vs seconds and `+00:00`),
- * decimals as strings, umbracoBytes as a string, children of media ancestors in `path`.
+ * decimals as strings, umbracoBytes as a string, the Umbraco 7 plugin's values as text (`""` for nothing, dates
+ * without an offset), children of media ancestors in `path`. Property values are compared as text.
  * Written for the tests alone: it shares no code with the service's flavors it checks.
  */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -26,10 +27,16 @@ interface Property {
   value: unknown;
 }
 
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+
+/** A value as text: nothing as `""`, a number as its shortest text, a date as its wall-clock time to the second. */
 function normaliseProperty(p: Property): Property {
-  let value = p.value;
-  if (p.editorAlias === 'Umbraco.Decimal' && typeof value === 'string' && value.trim() !== '') value = Number(value);
-  if (p.alias === 'umbracoBytes' && typeof value === 'number') value = String(value);
+  const { value } = p;
+  if (value === null || value === undefined) return { ...p, value: '' };
+  if (typeof value === 'number') return { ...p, value: String(value) };
+  if (typeof value === 'string' && p.editorAlias === 'Umbraco.Decimal' && value.trim() !== '')
+    return { ...p, value: String(Number(value)) };
+  if (typeof value === 'string' && DATE_TEXT.test(value)) return { ...p, value: value.slice(0, 19) };
   return { ...p, value: normaliseDeep(value) };
 }
 

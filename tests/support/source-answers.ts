@@ -1,4 +1,4 @@
-/** A summary, a full item and a property type as the read service answers them, for the crawler's tests. */
+/** A summary, a full item and a property type as the Umbraco 7 plugin answers them, for the crawler's tests. */
 export const KEY = 'a8bcc42f-88a2-427d-8fcc-2de3ed457e57';
 export const summary = {
   id: 1368,
@@ -6,8 +6,8 @@ export const summary = {
   name: 'Home',
   url: '/',
   type: 'homePage',
-  createDate: '2019-11-04T15:28:24+00:00',
-  updateDate: '2024-10-22T13:48:39+01:00',
+  createDate: '2019-11-04T15:28:24.000Z',
+  updateDate: '2024-10-22T13:48:39.000+01:00',
 };
 export const item = {
   ...summary,

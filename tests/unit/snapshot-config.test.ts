@@ -32,14 +32,18 @@ test('source and key: flag beats env, the key only from env or file, never kept 
     { SNAPSHOT_SOURCE_URL: 'https://cms.example/', SNAPSHOT_API_KEY: 'secret-key' },
     CWD,
   );
-  assert.deepEqual(fromEnv.source, { kind: 'http', url: 'https://cms.example' });
+  assert.deepEqual(fromEnv.source, { kind: 'http', url: 'https://cms.example', apiPath: '/cms/Ext/Migrations/' });
   assert.equal(fromEnv.apiKey, 'secret-key');
   const fromFlag = await loadConfig(
     ['--source=https://other.example/base/cms/Ext/Migrations/'],
     { SNAPSHOT_SOURCE_URL: 'https://cms.example' },
     CWD,
   );
-  assert.deepEqual(fromFlag.source, { kind: 'http', url: 'https://other.example/base' });
+  assert.deepEqual(fromFlag.source, {
+    kind: 'http',
+    url: 'https://other.example/base',
+    apiPath: '/cms/Ext/Migrations/',
+  });
   const local = await loadConfig(['--db', 'site.db'], { SNAPSHOT_API_KEY: 'secret-key' }, CWD);
   assert.deepEqual(local.source, { kind: 'database', dbPath: '/work/here/site.db' });
   assert.equal(local.apiKey, undefined);
@@ -79,6 +83,47 @@ test('every problem is reported at once, and none echoes a secret', async () => 
     'no secret in any message',
   );
   assert.deepEqual(await problemsOf(['--source', 'x', '--db', 'y']), ['give either --source or --db, not both']);
+});
+
+test('--api-path mounts the operations elsewhere; a URL ending in an operations path is used as given', async () => {
+  const source = async (argv: string[]) => (await loadConfig(argv, {}, CWD)).source;
+  assert.deepEqual(await source(['--source', 'https://cms.example/', '--api-path', 'umbraco/Limbo/Migrations']), {
+    kind: 'http',
+    url: 'https://cms.example',
+    apiPath: '/umbraco/Limbo/Migrations/',
+  });
+  assert.deepEqual(await source(['--source', 'https://cms.example/site/umbraco/limbo/migrations/']), {
+    kind: 'http',
+    url: 'https://cms.example/site',
+    apiPath: '/umbraco/limbo/migrations/',
+  });
+  assert.deepEqual(await source(['--source', 'https://cms.example/api/limbo/migrations']), {
+    kind: 'http',
+    url: 'https://cms.example',
+    apiPath: '/api/limbo/migrations/',
+  });
+  assert.deepEqual(
+    await source(['--source', 'https://cms.example/api/limbo/migrations', '--api-path', '/API/Limbo/Migrations/']),
+    { kind: 'http', url: 'https://cms.example', apiPath: '/api/limbo/migrations/' },
+    'repeating the path the URL ends in is no conflict',
+  );
+  assert.deepEqual(
+    await problemsOf([
+      '--source',
+      'https://cms.example/umbraco/Limbo/Migrations/',
+      '--api-path',
+      '/cms/Ext/Migrations',
+    ]),
+    ['--api-path: the source URL already ends in the operations path /umbraco/Limbo/Migrations/'],
+  );
+  assert.deepEqual(await problemsOf(['--source', 'https://cms.example', '--api-path', '/a?b=1']), [
+    '--api-path: must be a URL path such as /umbraco/Limbo/Migrations/ (no query, fragment or empty segment)',
+  ]);
+  for (const hostile of ['/umbraco/\u202eLimbo/', '/a/../b/', '/a//b/', '/a#b'])
+    assert.equal((await problemsOf(['--source', 'https://cms.example', '--api-path', hostile])).length, 1, hostile);
+  assert.deepEqual(await problemsOf(['--db', 'x.db', '--api-path', '/umbraco/Limbo/Migrations/']), [
+    '--api-path needs --source URL (a local database is served at the default path)',
+  ]);
 });
 
 test('source URLs: http(s) only, no credentials, query or fragment; the base is normalised', () => {

@@ -41,3 +41,14 @@ test('the key comes from --api-key-file or env SOURCE_API_KEY; an unreadable fil
   const missing = await parseSourceConfig(['--db', 'x.db', '--api-key-file', 'no-such-key-file'], {});
   assert.deepEqual(missing, { errors: ['--api-key-file: cannot read no-such-key-file (ENOENT)'] });
 });
+
+test('--api-path mounts the operations elsewhere (default /cms/Ext/Migrations/); a path with a query is refused', async () => {
+  const plain = await parseSourceConfig(['--db', 'x.db'], {});
+  assert.ok(!('errors' in plain));
+  assert.equal(plain.apiPath, '/cms/Ext/Migrations/');
+  const stock = await parseSourceConfig(['--db', 'x.db', '--api-path', 'umbraco/Limbo/Migrations'], {});
+  assert.ok(!('errors' in stock));
+  assert.equal(stock.apiPath, '/umbraco/Limbo/Migrations/');
+  const bad = await parseSourceConfig(['--db', 'x.db', '--api-path', '/a?b'], {});
+  assert.deepEqual(bad, { errors: ['--api-path must be a URL path such as /umbraco/Limbo/Migrations/'] });
+});

@@ -10,7 +10,7 @@ import { GUID_PATTERN } from '../../core/identifiers.ts';
 const guid = z.string().regex(GUID_PATTERN, 'expected a GUID');
 const int = z.number().int();
 const OFFSET = '(Z|[+-]\\d{2}:\\d{2})';
-/** Older plugins and the local service: second precision. The Umbraco 10–13 plugin: milliseconds. */
+/** The local service: second precision. Every plugin generation (Umbraco 7, 8, 10+): milliseconds. */
 const secondsDate = z
   .string()
   .regex(
@@ -71,24 +71,25 @@ const localAdditions = {
   cultures: z.record(z.string(), culture).optional(),
 };
 
+/** Summaries: with `sortOrder` (Umbraco 8 content, 10+) or without (Umbraco 7, 7/8 media); the local service's. */
 export const SUMMARY_VARIANTS: readonly DocumentedVariant[] = [
-  { name: 'plugin-v10', schema: z.strictObject(summaryFields(millisDate, true)) },
-  { name: 'sortOrder', schema: z.strictObject(summaryFields(secondsDate, true)) },
-  { name: 'no-sortOrder', schema: z.strictObject(summaryFields(secondsDate, false)) },
+  { name: 'sortOrder', schema: z.strictObject(summaryFields(millisDate, true)) },
+  { name: 'no-sortOrder', schema: z.strictObject(summaryFields(millisDate, false)) },
+  { name: 'local-service', schema: z.strictObject(summaryFields(secondsDate, true)) },
 ];
 
+/** Content items of the Umbraco 8 and 10–13 plugins have one shape (their values differ, read-api.md). */
 export const CONTENT_ITEM_VARIANTS: readonly DocumentedVariant[] = [
-  { name: 'plugin-v10', schema: fullItem(millisDate, true, false) },
+  { name: 'plugin-v8/v10', schema: fullItem(millisDate, true, false) },
   { name: 'local-service', schema: fullItem(secondsDate, true, false, localAdditions) },
-  { name: 'plugin-v8', schema: fullItem(secondsDate, true, false) },
-  { name: 'plugin-v7', schema: fullItem(secondsDate, false, false) },
+  { name: 'plugin-v7', schema: fullItem(millisDate, false, false) },
 ];
 
 /** The Umbraco 7 and 8 plugins map media alike: no `sortOrder`, ancestors with their children. */
 export const MEDIA_ITEM_VARIANTS: readonly DocumentedVariant[] = [
   { name: 'plugin-v10', schema: fullItem(millisDate, true, false) },
   { name: 'local-service', schema: fullItem(secondsDate, true, false) },
-  { name: 'plugin-v7/v8', schema: fullItem(secondsDate, false, true) },
+  { name: 'plugin-v7/v8', schema: fullItem(millisDate, false, true) },
 ];
 
 const propertyType = {

@@ -22,12 +22,13 @@ import {
 } from './http-transport.ts';
 import { maskSecret } from './secret-mask.ts';
 import { describeErrorBody, findEnvelopeError, type ErrorBodyStyle } from '../answers/source-schemas.ts';
-
-export const API_PATH = '/cms/Ext/Migrations';
+import { DEFAULT_API_PATH } from './api-path.ts';
 
 export interface HttpClientOptions {
-  /** Base URL before /cms/Ext/Migrations, without credentials or trailing slash. */
+  /** Base URL before the operations path, without credentials or trailing slash. */
   baseUrl: string;
+  /** Where the operations are mounted under `baseUrl`, with slashes at both ends (default `/cms/Ext/Migrations/`). */
+  apiPath?: string;
   apiKey?: string;
   timeoutMs: number;
   retries: number;
@@ -85,6 +86,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const stats: HttpStats = { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0 };
   const limits = options.limits ?? DEFAULT_LIMITS;
   const baseOrigin = new URL(options.baseUrl).origin;
+  const operationsUrl = `${options.baseUrl}${options.apiPath ?? DEFAULT_API_PATH}`;
   let cooldownUntil = 0;
 
   async function attemptOnce(url: string): Promise<Attempt> {
@@ -163,7 +165,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function get(operation: string, query: Record<string, string | number> = {}): Promise<HttpOutcome> {
     const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
-    const url = `${options.baseUrl}${API_PATH}/${operation}${search === '' ? '' : `?${search}`}`;
+    const url = `${operationsUrl}${operation}${search === '' ? '' : `?${search}`}`;
     stats.requests += 1;
     for (let attempt = 1; ; attempt += 1) {
       await waitForCooldown();

@@ -10,6 +10,12 @@ import type { ContentTypeCore, ItemCore, SummaryCore } from '../answers/source-s
 
 /** "Full maxLevel": deeper than any Umbraco tree, so one by-id answer holds a whole root's subtree. */
 export const FULL_DEPTH = 10_000;
+/**
+ * maxLevel of a single item: the root level, below every item's own, so no node of the answer carries children on any
+ * generation. A higher one costs the square of a folder's size on Umbraco 7/8, whose media ancestors in `path` come
+ * with their children down to maxLevel (read-api.md).
+ */
+export const ITEM_MAX_LEVEL = 1;
 
 const OPERATIONS = {
   content: { atRoot: 'GetContentAtRoot', byId: 'GetContentById', list: 'GetContentTypes' },
@@ -41,7 +47,7 @@ export type RootTree = TreeContext & { root: ItemCore };
 export interface ReadClient {
   findRoots(kind: ItemKind): Promise<SummaryCore[] | undefined>;
   findTree(kind: ItemKind, id: number): Promise<RootTree | undefined>;
-  findItem(kind: ItemKind, id: number, level: number): Promise<ItemCore | undefined>;
+  findItem(kind: ItemKind, id: number): Promise<ItemCore | undefined>;
   lookupContentType(by: 'alias' | 'key', value: string): Promise<ContentTypeLookup>;
   /** Every type of a kind (`GetContentTypes`, `GetMediaTypes`, outside the nine); undefined when not offered. */
   listTypes(kind: ItemKind): Promise<{ types: ContentTypeCore[]; url: string } | undefined>;
@@ -121,9 +127,9 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
     return root === undefined ? undefined : { operation, url: outcome.url, attempts: outcome.attempts, id, root };
   }
 
-  async function findItem(kind: ItemKind, id: number, level: number): Promise<ItemCore | undefined> {
+  async function findItem(kind: ItemKind, id: number): Promise<ItemCore | undefined> {
     const operation = OPERATIONS[kind].byId;
-    const outcome = await http.get(operation, { id, maxLevel: level });
+    const outcome = await http.get(operation, { id, maxLevel: ITEM_MAX_LEVEL });
     if (!outcome.ok) return void recordFailure(operation, outcome, { id });
     const item = checkItem(kind, id, outcome, operation);
     if (item === undefined) return undefined;

@@ -18,6 +18,8 @@ export interface TypeReferences {
   mediaAliases: Map<string, string>;
   elementKeys: Set<string>;
   elementAliases: Set<string>;
+  /** Types of content items (document types by use). */
+  documentAliases: Set<string>;
 }
 
 export const createTypeReferences = (): TypeReferences => ({
@@ -26,6 +28,7 @@ export const createTypeReferences = (): TypeReferences => ({
   mediaAliases: new Map(),
   elementKeys: new Set(),
   elementAliases: new Set(),
+  documentAliases: new Set(),
 });
 
 export function addReference(map: Map<string, string>, value: string, referencedBy: string): void {
@@ -139,11 +142,19 @@ export async function crawlContentTypes(
   const byName = (a: ContentTypeRecord, b: ContentTypeRecord) =>
     a.alias.localeCompare(b.alias) || a.key.localeCompare(b.key);
   return {
-    contentTypes: markElementTypes([...byKey.values()], refs).sort(byName),
+    contentTypes: markElementTypes([...byKey.values()], { ...refs, flagTrusted: isElementFlagTrusted(log) }).sort(
+      byName,
+    ),
     ...(mediaTypes === undefined ? {} : { mediaTypes: mediaTypes.sort(byName) }),
     unavailable: unavailable.sort((a, b) => (a.alias ?? a.key ?? '').localeCompare(b.alias ?? b.key ?? '')),
     lookups,
   };
+}
+
+/** Only the local read service sends the database's flag; the plugins send `false` for every type, or nothing. */
+function isElementFlagTrusted(log: CrawlLog): boolean {
+  const seen = log.listVariants().contentType ?? [];
+  return seen.length > 0 && seen.every((variant) => variant === 'local-service');
 }
 
 /** With the full list in hand, a referenced type missing from it is unknown to the source: no request needed. */

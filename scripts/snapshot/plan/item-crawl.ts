@@ -1,5 +1,5 @@
 /**
- * Full items of one kind, in index order: each fetched by id with maxLevel = its level (so no children come back),
+ * Full items of one kind, in index order: each fetched by id with maxLevel 1 (so no node of the answer has children),
  * or copied from the previous snapshot when nothing on its path changed. Written as they complete, in order.
  */
 import { listElementTypeRefs } from './block-references.ts';
@@ -78,7 +78,7 @@ export async function crawlItems(
     let item = deps.prefetched.get(entry.id);
     if (item === undefined) {
       result.fetched += 1;
-      item = await deps.read.findItem(kind, entry.id, entry.level);
+      item = await deps.read.findItem(kind, entry.id);
     }
     if (item !== undefined && item.key.toLowerCase() !== entry.key) {
       deps.log.addWarning({
@@ -100,6 +100,7 @@ export async function crawlItems(
       entry.type,
       `${kind} item ${entry.id}`,
     );
+    if (kind === 'content') deps.refs.documentAliases.add(entry.type);
     if (fetched.item !== undefined) {
       const found = listElementTypeRefs(fetched.item);
       for (const key of found.keys) {

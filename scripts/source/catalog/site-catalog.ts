@@ -19,8 +19,10 @@ export interface CatalogOptions {
   timeZone: string;
   hideTopLevelNodeFromPath: boolean;
   addTrailingSlash: boolean;
-  /** Seconds, or milliseconds as the Umbraco 10–13 plugin sends them. Default seconds. */
+  /** System dates: seconds, or as a plugin generation sends them. Default seconds. */
   datePrecision?: DatePrecision;
+  /** Property dates; default as system dates. */
+  propertyDatePrecision?: DatePrecision;
 }
 
 export const DEFAULT_CATALOG_OPTIONS: CatalogOptions = {
@@ -59,7 +61,7 @@ export function loadSiteCatalog(db: Database, options: CatalogOptions = DEFAULT_
   const types = loadTypeCatalog(db, schema);
   const documents = loadPublishedDocuments(db, types, languages);
   const media = loadMedia(db, types);
-  const propertyDate = createDateConverter(options.timeZone, options.datePrecision);
+  const propertyDate = createDateConverter(options.timeZone, options.propertyDatePrecision ?? options.datePrecision);
   const urls = new UrlBuilder(
     documents,
     languages,
@@ -87,6 +89,6 @@ export function loadSiteCatalog(db: Database, options: CatalogOptions = DEFAULT_
     mediaRoots: linkTree(media),
     documentsByKey: new Map([...documents.values()].map((d) => [d.key, d])),
     mediaByKey: new Map([...media.values()].map((m) => [m.key, m])),
-    systemDate: schema.systemDatesUtc ? createDateConverter('UTC', options.datePrecision) : propertyDate,
+    systemDate: createDateConverter(schema.systemDatesUtc ? 'UTC' : options.timeZone, options.datePrecision),
   };
 }

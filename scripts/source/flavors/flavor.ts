@@ -38,7 +38,10 @@ export interface ItemContext {
 
 export interface Flavor {
   readonly name: FlavorName;
+  /** Item and type dates. */
   readonly datePrecision: DatePrecision;
+  /** Date property values. */
+  readonly propertyDatePrecision: DatePrecision;
   /** maxLevel of an at-root answer when omitted: the whole tree (newer sources) or each root's children (older). */
   readonly atRootMaxLevel: number;
   readonly params: ParameterReader;

@@ -1,11 +1,13 @@
 /**
- * The Umbraco 7 and 8 plugins (one ASP.NET Web API controller, anonymous objects): second-precision dates, `tabs`
- * holding the groups inherited from compositions, `allowedTemplate` (an array despite the name), four-field type and
- * template entries, transitive compositions, media ancestors mapped with their children, empty-bodied 401/404, and
- * `200 null` for an unknown type (the mapper returns null and Web API serialises it).
+ * The Umbraco 7 and 8 plugins (one ASP.NET Web API controller, anonymous objects): millisecond dates, `tabs` holding
+ * `CompositionPropertyGroups` (the type's own groups, then each composition's, not merged by name), `allowedTemplate`
+ * (an array despite the name), four-field type and template entries, transitive compositions, media ancestors mapped
+ * with their children, empty-bodied 401/404, and `200 null` for an unknown type (the mapper returns null and Web API
+ * serialises it).
  */
+import type { DatePrecision } from '../catalog/dates.ts';
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
-import type { TemplateItem, TypeView } from '../handlers/content-type-handler.ts';
+import type { PropertyTypeView, TemplateItem, TypeView } from '../handlers/content-type-handler.ts';
 import type { ItemKind } from '../handlers/item-handler.ts';
 import { toSummary, type ItemSummary } from '../handlers/item-view.ts';
 import type { Flavor, FlavorName, ItemContext } from './flavor.ts';
@@ -18,6 +20,7 @@ import {
   toPluginPropertyType,
   typeFieldsOf,
   withoutAdditiveFields,
+  type ValueStyle,
 } from './plugin-shapes.ts';
 
 export interface LegacyOptions {
@@ -26,18 +29,35 @@ export interface LegacyOptions {
   sortOrderOn: ReadonlySet<ItemKind>;
   /** Allowed child types of a media type: the types, or `null` for each (the Umbraco 7 plugin's lookup misses). */
   mediaTypeChildren: 'items' | 'nulls';
+  /** Item dates, and date property values (the Umbraco 7 XML cache holds them as naive text). */
+  dates: { system: DatePrecision; property: DatePrecision };
+  values: ValueStyle;
 }
 
 const templateOf = (t: TemplateItem) => referenceOf(t);
 
-function toTabs(view: TypeView) {
-  return view.propertyGroups.map((g) => ({
-    id: g.id,
-    key: g.key,
-    name: g.name,
-    sortOrder: g.sortOrder,
-    properties: g.propertyTypes.map(toPluginPropertyType),
-  }));
+/** Each group of the type and of each composition on its own, with the property types it holds. */
+function toTabs(view: TypeView, c: SiteCatalog) {
+  const viewOf = new Map<number, PropertyTypeView>();
+  for (const group of view.propertyGroups) for (const p of group.propertyTypes) viewOf.set(p.id, p);
+  const bySortOrder = (a: { sortOrder: number; id: number }, b: { sortOrder: number; id: number }) =>
+    a.sortOrder - b.sortOrder || a.id - b.id;
+  return c.types.lineage(view.id).flatMap((typeId) => {
+    const own = c.types.ownProperties.get(typeId) ?? [];
+    return [...(c.types.groups.get(typeId) ?? [])].sort(bySortOrder).map((g) => ({
+      id: g.id,
+      key: g.key,
+      name: g.name,
+      sortOrder: g.sortOrder,
+      properties: own
+        .filter((p) => p.groupId === g.id)
+        .sort(bySortOrder)
+        .flatMap((p) => {
+          const found = viewOf.get(p.id);
+          return found === undefined ? [] : [toPluginPropertyType(found)];
+        }),
+    }));
+  });
 }
 
 export function createLegacyFlavor(options: LegacyOptions): Flavor {
@@ -61,7 +81,7 @@ export function createLegacyFlavor(options: LegacyOptions): Flavor {
 
   const contentType = (view: TypeView, c: SiteCatalog) => ({
     ...typeFieldsOf(view),
-    tabs: toTabs(view),
+    tabs: toTabs(view, c),
     defaultTemplate: view.defaultTemplate ? templateOf(view.defaultTemplate) : null,
     allowedAsRoot: view.allowedAsRoot,
     allowedContentTypes: view.allowedContentTypes.map(referenceOf),
@@ -71,7 +91,7 @@ export function createLegacyFlavor(options: LegacyOptions): Flavor {
 
   const mediaType = (view: TypeView, c: SiteCatalog) => ({
     ...typeFieldsOf(view),
-    tabs: toTabs(view),
+    tabs: toTabs(view, c),
     allowedAsRoot: view.allowedAsRoot,
     allowedContentTypes: view.allowedContentTypes.map((t) =>
       options.mediaTypeChildren === 'nulls' ? null : referenceOf(t),
@@ -81,7 +101,8 @@ export function createLegacyFlavor(options: LegacyOptions): Flavor {
 
   return {
     name: options.name,
-    datePrecision: 'seconds',
+    datePrecision: options.dates.system,
+    propertyDatePrecision: options.dates.property,
     // Omitted at root, each root is mapped with maxLevel = its level + 1.
     atRootMaxLevel: 2,
     params: lenientParameters,
@@ -91,7 +112,7 @@ export function createLegacyFlavor(options: LegacyOptions): Flavor {
       return {
         ...summary(rest, context.kind),
         path: pathOf(path, context),
-        properties: toPluginProperties(properties),
+        properties: toPluginProperties(properties, options.values),
       };
     },
     contentType,

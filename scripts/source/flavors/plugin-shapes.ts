@@ -1,4 +1,5 @@
 /** Shapes every plugin generation shares: values as the published cache holds them, items without additives. */
+import { StoredDecimal } from '../catalog/property-values.ts';
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
 import {
   toItem,
@@ -11,19 +12,36 @@ import type { ServedProperty } from '../handlers/item-view.ts';
 import type { Reply } from './flavor.ts';
 
 /**
- * The plugin sends `GetSourceValue()`: decimals as their invariant string (`10.0`; .NET keeps the scale, a whole
- * number stored through the decimal editor has one decimal place) and `umbracoBytes` as the label's text.
+ * How a generation sends property values (read-api.md): `cache-text` (Umbraco 10+: decimals as the published
+ * cache's text), `numbers` (Umbraco 8: decimals as JSON numbers), `text` (Umbraco 7: every value as its XML cache's
+ * text, `""` when nothing is stored). Every generation sends `umbracoBytes` as a string.
  */
-export function toPluginValue(property: ServedProperty): unknown {
+export type ValueStyle = 'cache-text' | 'numbers' | 'text';
+
+/** The cache's text of a decimal: .NET's invariant text of the value, no trailing zeros added (`10`, `24.99`). */
+export function toDecimalText(value: number): string {
+  const text = String(value);
+  return /e/i.test(text) ? value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+export function toPluginValue(property: ServedProperty, style: ValueStyle): unknown {
   const { value } = property;
-  if (typeof value !== 'number') return value;
-  if (property.editorAlias === 'Umbraco.Decimal') return Number.isInteger(value) ? value.toFixed(1) : String(value);
-  if (property.alias === 'umbracoBytes') return String(value);
+  if (value instanceof StoredDecimal) return style === 'numbers' ? value.value : toDecimalText(value.value);
+  if (style === 'text') {
+    if (value === null || value === undefined) return '';
+    return typeof value === 'number' ? String(value) : value;
+  }
+  if (typeof value === 'number' && property.alias === 'umbracoBytes') return String(value);
   return value;
 }
 
-export function toPluginProperties(properties: Record<string, ServedProperty>): Record<string, ServedProperty> {
-  return Object.fromEntries(Object.entries(properties).map(([alias, p]) => [alias, { ...p, value: toPluginValue(p) }]));
+export function toPluginProperties(
+  properties: Record<string, ServedProperty>,
+  style: ValueStyle,
+): Record<string, ServedProperty> {
+  return Object.fromEntries(
+    Object.entries(properties).map(([alias, p]) => [alias, { ...p, value: toPluginValue(p, style) }]),
+  );
 }
 
 /** The README's additive fields, which no plugin sends. */

@@ -71,10 +71,11 @@ function toPluginType(view: TypeView, c: SiteCatalog, withTemplates: boolean) {
 export const pluginV10Flavor: Flavor = {
   name: 'plugin-v10',
   datePrecision: 'milliseconds',
+  propertyDatePrecision: 'milliseconds',
   atRootMaxLevel: Number.MAX_SAFE_INTEGER,
   params: lenientParameters,
   summary: (summary) => summary,
-  item: (item) => ({ ...withoutAdditiveFields(item), properties: toPluginProperties(item.properties) }),
+  item: (item) => ({ ...withoutAdditiveFields(item), properties: toPluginProperties(item.properties, 'cache-text') }),
   contentType: (view, c) => toPluginType(view, c, true),
   mediaType: (view, c) => toPluginType(view, c, false),
   notFound: (missing) => (missing === 'operation' ? emptyReply(404) : envelope(404, MESSAGES[missing])),

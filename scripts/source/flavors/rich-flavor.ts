@@ -12,6 +12,7 @@ const problemReply = (status: number, detail: string): Reply => ({
 export const richFlavor: Flavor = {
   name: 'rich',
   datePrecision: 'seconds',
+  propertyDatePrecision: 'seconds',
   atRootMaxLevel: Number.MAX_SAFE_INTEGER,
   params: { id: requireId, key: requireKey, alias: requireAlias, maxLevel: optionalMaxLevel },
   summary: (summary) => summary,

@@ -43,6 +43,7 @@ export function createRequestHandler(
   apiKey: string | undefined,
   log?: (entry: RequestLog) => void,
   typeLists = true,
+  basePath = BASE_PATH,
 ) {
   const authorized = createAuthCheck(apiKey);
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -58,9 +59,9 @@ export function createRequestHandler(
     try {
       const url = parseTarget(req.url);
       target = url.pathname + url.search;
-      const operation = findOperation(url.pathname, typeLists);
+      const operation = findOperation(url.pathname, typeLists, basePath);
       if (!operation)
-        send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${BASE_PATH}.`));
+        send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${basePath}.`));
       else if (method !== 'GET' && method !== 'HEAD')
         send(flavor.methodNotAllowed(method, `Method ${method} is not allowed; use GET or HEAD.`), {
           Allow: 'GET, HEAD',

@@ -6,6 +6,18 @@ import type { Query } from './params.ts';
 
 export const BASE_PATH = '/cms/Ext/Migrations/';
 
+const MOUNT_PATH = /^(\/[A-Za-z0-9._~-]+)*\/?$/;
+
+/**
+ * Another mount path, as deployments have (the stock plugin: `/umbraco/Limbo/Migrations/`), with slashes at both
+ * ends; undefined when it is not a plain path.
+ */
+export function toMountPath(text: string): string | undefined {
+  const path = `/${text.trim().replace(/^\/+/, '')}`;
+  if (!MOUNT_PATH.test(path)) return undefined;
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
 /** Reads the parameters the flavor's way, calls a handler, and returns the flavor's body. */
 type Operation = (catalog: SiteCatalog, query: Query, flavor: Flavor) => unknown;
 
@@ -55,9 +67,9 @@ export const OPERATIONS = new Map<string, Operation>([
 const NINE = new Set([...OPERATIONS.keys()].slice(0, 9));
 
 /** The operation a path names, or undefined when the path is outside the interface (or outside the nine). */
-export function findOperation(pathname: string, typeLists = true): Operation | undefined {
-  if (!pathname.toLowerCase().startsWith(BASE_PATH.toLowerCase())) return undefined;
-  const name = pathname.slice(BASE_PATH.length).replace(/\/$/, '').toLowerCase();
+export function findOperation(pathname: string, typeLists = true, basePath = BASE_PATH): Operation | undefined {
+  if (!pathname.toLowerCase().startsWith(basePath.toLowerCase())) return undefined;
+  const name = pathname.slice(basePath.length).replace(/\/$/, '').toLowerCase();
   if (name.includes('/') || (!typeLists && !NINE.has(name))) return undefined;
   return OPERATIONS.get(name);
 }

@@ -5,6 +5,7 @@ import { loadSiteData } from '../site-data/load-site-data.ts';
 import type { PropertyFill, TypeUsage } from '../site-data/site-data-format.ts';
 import { href, itemHref, missingValuesPath, typeHref } from '../site-paths.ts';
 import type { LinkItem } from './page-context.ts';
+import { describeTypeKind } from '../content-types/type-kind.ts';
 
 export interface PropertyGroupView {
   name: string;
@@ -13,6 +14,8 @@ export interface PropertyGroupView {
 export interface TypePage {
   type: ContentTypeRecord;
   isElement: boolean;
+  /** `element type`, `document type`, or `element or document (the source does not say)`. */
+  kind: string;
   usage?: TypeUsage;
   languages: string[];
   groups: PropertyGroupView[];
@@ -72,6 +75,7 @@ export async function getTypePage(key: string): Promise<TypePage> {
   return {
     type,
     isElement: type.element === true,
+    kind: describeTypeKind(type),
     ...(usage ? { usage } : {}),
     languages,
     groups,

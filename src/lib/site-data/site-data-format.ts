@@ -76,7 +76,8 @@ export interface PropertyFill {
   cultures?: Record<string, [filled: number, total: number]>;
 }
 export interface TypeUsage {
-  kind: ItemKind | 'element';
+  /** `element or document`: the source's flag cannot be trusted and use does not decide (see type-kind.ts). */
+  kind: ItemKind | 'element' | 'element or document';
   key?: string;
   alias: string;
   name: string;

@@ -8,6 +8,7 @@ import type { BlockElement } from '../../../../scripts/core/block-value.ts';
 import type { CultureEntry, PropertyEntry } from '../../values/item-properties.ts';
 import { isEmptyValue } from '../../values/value-text.ts';
 import { createMissingValues, type MissingValues } from './missing-values.ts';
+import { kindOfType } from '../../content-types/type-kind.ts';
 
 export interface TypeStats {
   addItem(node: SiteNode, properties: PropertyEntry[], cultures: CultureEntry[]): void;
@@ -34,7 +35,7 @@ export function createTypeStats(types: TypeIndex): TypeStats {
   const usage = new Map<string, TypeUsage>();
   const missing = createMissingValues();
   for (const type of types.list) {
-    const kind = type.element === true ? 'element' : 'content';
+    const kind = kindOfType(type);
     const fill = Object.fromEntries(types.listProperties(type).map((p) => [p.alias, { filled: 0, total: 0 }]));
     usage.set(idOf('content', type.alias), {
       kind,
