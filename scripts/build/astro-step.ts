@@ -7,6 +7,7 @@ import path from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
+import { astroOutDir, moveFolder } from './astro-out.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import type { ItemPagesSummary } from './item-pages.ts';
@@ -96,16 +97,19 @@ export async function runAstroBuild(
   log: (text: string) => void,
 ): Promise<PagesSummary> {
   const started = Date.now();
-  const siteConfigFile = await writeSiteConfig(config, snapshotDir, siteDataDir);
+  const astroOut = await astroOutDir(ROOT, config.outDir);
+  const siteConfigFile = await writeSiteConfig({ ...config, outDir: astroOut }, snapshotDir, siteDataDir);
   try {
     const childEnv = astroEnv(env, siteConfigFile, astroHeapMegabytes(await countItems(siteDataDir)));
     await runChild(config, [ASTRO, 'build'], childEnv, log, 'astro build');
+    await moveFolder(astroOut, config.outDir);
     const astroMillis = Date.now() - started;
     if (config.astroItemPages) return { millis: astroMillis, astroMillis };
     const stdout = await runChild(config, [ITEM_PAGE_WRITER, config.outDir], childEnv, log, 'the item page writer');
     return { millis: Date.now() - started, astroMillis, itemPages: readSummary(stdout) };
   } finally {
     await rm(siteConfigFile, { force: true });
+    if (astroOut !== config.outDir) await rm(astroOut, { recursive: true, force: true });
   }
 }
 

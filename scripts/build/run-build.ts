@@ -4,13 +4,13 @@
  * `runBuild` is what tests call in-process; it returns the exit code and writes one-line messages.
  */
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { CliIo } from '../commands/snapshot-cli.ts';
-import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
+import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writePartitionManifest } from './partition-search.ts';
@@ -38,31 +38,32 @@ export async function runBuild(
   const progress = (line: string) => {
     if (!config.quiet) io.stderr.write(`build: ${line}\n`);
   };
-  // The site is built beside dist/ and swapped in whole: a failed build leaves the previous site as it was.
-  const staging = `${config.outDir}.tmp-${process.pid}`;
+  // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole: a failed build leaves
+  // the previous site as it was.
+  let staging: string | undefined;
+  let work: BuildWork | undefined;
   try {
     await recoverFolderSwap(config.outDir);
+    staging = await stagingFolder(config.outDir);
+    work = await createBuildWork(config.cacheDir);
     const snapshot = await obtainSnapshot(config, env, io);
     progress(
       `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ` +
         `${snapshot.manifest.counts.media} media)`,
     );
-    const siteData = await prepareSiteData(snapshot.dir, path.join(config.cacheDir, 'site-data')).catch(
-      (error: unknown) => {
-        throw new BuildError(
-          BUILD_EXIT_CODES.siteData,
-          `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`,
-          { cause: error },
-        );
-      },
-    );
+    const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir).catch((error: unknown) => {
+      throw new BuildError(
+        BUILD_EXIT_CODES.siteData,
+        `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`,
+        { cause: error },
+      );
+    });
     progress(`site data ready in ${seconds(siteData.millis)}`);
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     await rm(staging, { recursive: true, force: true });
-    const rendered = await renderAndIndex(config, snapshot.dir, siteData.dir, staging, env, (text) =>
-      io.stderr.write(text),
-    );
+    const own = { ...config, cacheDir: work.dir };
+    const rendered = await renderAndIndex(own, snapshot.dir, siteData.dir, staging, env, (t) => io.stderr.write(t));
     const { search, lookup, pages } = rendered;
     const written = pages.itemPages;
     progress(
@@ -75,6 +76,7 @@ export async function runBuild(
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
     await swapIntoPlace(staging, config.outDir);
+    await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
     out(
       `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} ` +
@@ -95,7 +97,7 @@ export async function runBuild(
     );
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
     if (error instanceof BuildError) {
       err(error.message);
       if (config.verbose && error.cause instanceof Error) io.stderr.write(`${error.cause.stack}\n`);
@@ -104,5 +106,7 @@ export async function runBuild(
     err(`unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
     if (config.verbose && error instanceof Error) io.stderr.write(`${error.stack}\n`);
     return 1;
+  } finally {
+    await removeBuildWork(work);
   }
 }
