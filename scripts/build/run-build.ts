@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises';
 import type { CliIo } from '../commands/snapshot-cli.ts';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
+import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
@@ -18,6 +19,17 @@ import { renderAndIndex } from './render-step.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
+
+/** A snapshot that fails its checksums is a bad snapshot (exit 3), not a failure of the site data. */
+function siteDataError(snapshotDir: string, error: unknown): BuildError {
+  if (error instanceof SnapshotDamagedError)
+    return new BuildError(
+      BUILD_EXIT_CODES.snapshotInvalid,
+      `the snapshot at ${snapshotDir} is damaged: ${error.message}`,
+    );
+  const message = (error as Error).message?.split('\n')[0];
+  return new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${message}`, { cause: error });
+}
 
 export async function runBuild(
   argv: readonly string[],
@@ -52,11 +64,7 @@ export async function runBuild(
         `${snapshot.manifest.counts.media} media)`,
     );
     const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir).catch((error: unknown) => {
-      throw new BuildError(
-        BUILD_EXIT_CODES.siteData,
-        `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`,
-        { cause: error },
-      );
+      throw siteDataError(snapshot.dir, error);
     });
     progress(`site data ready in ${seconds(siteData.millis)}`);
     const changes = await writeChanges(config, snapshot, siteData.dir);

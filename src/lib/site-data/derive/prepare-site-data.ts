@@ -12,7 +12,9 @@ import {
   iterateNdjson,
   itemRecordSchema,
   type ItemRecord,
+  type Manifest,
 } from '../../../../scripts/core/snapshot-format.ts';
+import { createFileCheck, verifySnapshotFiles } from '../../../../scripts/core/snapshot-verify.ts';
 import { createTypeIndex, type TypeIndex } from '../../content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
 import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } from '../site-data-format.ts';
@@ -87,17 +89,24 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
   await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, properties, cultures))}\n`);
 }
 
-async function streamItems(snapshotDir: string, pass: Pass): Promise<void> {
+/**
+ * Every chunk is checked against the manifest as it streams by (snapshot-verify.ts), then every other file it lists:
+ * a damaged snapshot fails here, before anything is rendered.
+ */
+async function streamItems(snapshotDir: string, manifest: Manifest, pass: Pass): Promise<void> {
   const chunks = [...new Set(pass.lookup.nodes.map((n) => n.chunk).filter((c): c is string => c !== null))].sort();
   const done = new Set<string>();
   for (const chunk of chunks) {
-    for await (const record of iterateNdjson(path.join(snapshotDir, chunk), itemRecordSchema)) {
+    const check = createFileCheck(chunk, manifest.files[chunk]);
+    for await (const record of iterateNdjson(path.join(snapshotDir, chunk), itemRecordSchema, check.add)) {
       const node = pass.lookup.findNode(record.key);
       if (node === undefined || node.kind !== record.kind || done.has(node.key)) continue;
       done.add(node.key);
       await analyseItem(record, node, pass);
     }
+    check.finish();
   }
+  await verifySnapshotFiles(snapshotDir, manifest, new Set(chunks));
   for (const node of pass.lookup.nodes) if (!done.has(node.key)) pass.typeStats.addFailedItem(node);
 }
 
@@ -132,7 +141,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     cultureItems: new Map(),
     blocks: createBlockStats(types),
   };
-  await streamItems(snapshotDir, pass);
+  await streamItems(snapshotDir, manifest, pass);
   for (const type of types.list)
     await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
   await pass.search.close();
