@@ -7,6 +7,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GUID_PATTERN } from '../core/identifiers.ts';
+import { endWithParent } from './child-run.ts';
 import { renderItemBody, renderItemHead } from '../../src/lib/pages/item-html.ts';
 import { getItemPage, listItemNodes } from '../../src/lib/pages/item-page.ts';
 import { fillItemShell, SHELL_DIR, SHELL_FILE, splitItemShell } from '../../src/lib/pages/item-shell.ts';
@@ -57,6 +58,7 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
 }
 
 if (import.meta.main) {
+  endWithParent();
   const [outDir] = process.argv.slice(2);
   try {
     if (outDir === undefined) throw new Error('usage: node scripts/build/item-pages.ts <outDir> (env SITE_CONFIG set)');

@@ -10,7 +10,7 @@ import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
-import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
 import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
@@ -63,6 +63,7 @@ export async function runBuild(
       `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ` +
         `${snapshot.manifest.counts.media} media)`,
     );
+    io.signal?.throwIfAborted();
     const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir).catch((error: unknown) => {
       throw siteDataError(snapshot.dir, error);
     });
@@ -70,8 +71,17 @@ export async function runBuild(
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     await rm(staging, { recursive: true, force: true });
+    io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };
-    const rendered = await renderAndIndex(own, snapshot.dir, siteData.dir, staging, env, (t) => io.stderr.write(t));
+    const rendered = await renderAndIndex(
+      own,
+      snapshot.dir,
+      siteData.dir,
+      staging,
+      env,
+      (t) => io.stderr.write(t),
+      io.signal,
+    );
     const { search, lookup, pages } = rendered;
     const written = pages.itemPages;
     progress(
@@ -106,14 +116,11 @@ export async function runBuild(
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
     if (staging !== undefined) await rm(staging, { recursive: true, force: true });
-    if (error instanceof BuildError) {
-      err(error.message);
-      if (config.verbose && error.cause instanceof Error) io.stderr.write(`${error.cause.stack}\n`);
-      return error.exitCode;
-    }
-    err(`unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
-    if (config.verbose && error instanceof Error) io.stderr.write(`${error.stack}\n`);
-    return 1;
+    const failure = classifyFailure(error, io.signal);
+    const cause = failure?.cause ?? error;
+    err(failure?.message ?? `unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
+    if (config.verbose && cause instanceof Error) io.stderr.write(`${cause.stack}\n`);
+    return failure?.exitCode ?? 1;
   } finally {
     await removeBuildWork(work);
   }

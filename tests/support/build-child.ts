@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const BUILD = path.join(ROOT, 'scripts', 'commands', 'build.ts');
+const command = (name: 'build' | 'snapshot'): string => path.join(ROOT, 'scripts', 'commands', `${name}.ts`);
 
 export interface ChildRun {
   code: number | null;
@@ -15,12 +15,20 @@ export interface ChildRun {
   stderr: string;
 }
 
-export function buildInChild(
+export const buildInChild = (
+  args: readonly string[],
+  env: Record<string, string> = {},
+  onStart?: (pid: number) => void,
+): Promise<ChildRun> => runInChild('build', args, env, onStart);
+
+/** `npm run <name>` in a child; `onStart` gets its pid (to signal it). */
+export function runInChild(
+  name: 'build' | 'snapshot',
   args: readonly string[],
   env: Record<string, string> = {},
   onStart?: (pid: number) => void,
 ): Promise<ChildRun> {
-  const child = spawn(process.execPath, [BUILD, ...args], {
+  const child = spawn(process.execPath, [command(name), ...args], {
     cwd: ROOT,
     env: { ...process.env, SITE_BASE: '', SITE_MEDIA_ORIGIN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
