@@ -26,8 +26,6 @@ export interface ChildJob {
 const diskFullError = (what: string, cause?: unknown): BuildError =>
   new BuildError(BUILD_EXIT_CODES.diskFull, `no space left on device: ${what}`, { cause });
 
-export const isDiskFull = (error: unknown): boolean => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC';
-
 /**
  * Runs `node <args>` from the checkout; resolves with its stdout. Its stdin is a pipe the child may watch: it ends when
  * the build ends, however it ends.
