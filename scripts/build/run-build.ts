@@ -20,6 +20,25 @@ import { obtainSnapshot } from './snapshot-step.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 
+/** Names in a terminal line: quoted, control and direction characters escaped (they could rewrite the line). */
+const quoted = (text: string): string =>
+  JSON.stringify(text).replace(
+    /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** One warning per item shown without its properties (the first 20, then how many more). */
+function warnUnshown(
+  items: ReadonlyArray<{ kind: string; key: string; name?: string; reason?: string; unshown?: string }>,
+  err: (line: string) => void,
+): void {
+  for (const item of items.slice(0, 20))
+    err(
+      `warning: ${item.kind} item ${item.key}${item.name === undefined ? '' : ` ${quoted(item.name)}`} is shown without its properties: it ${item.reason ?? item.unshown}`,
+    );
+  if (items.length > 20) err(`warning: ${items.length - 20} more items are shown without their properties`);
+}
+
 /** A snapshot that fails its checksums is a bad snapshot (exit 3), not a failure of the site data. */
 function siteDataError(snapshotDir: string, error: unknown): BuildError {
   if (error instanceof SnapshotDamagedError)
@@ -68,6 +87,7 @@ export async function runBuild(
       throw siteDataError(snapshot.dir, error);
     });
     progress(`site data ready in ${seconds(siteData.millis)}`);
+    warnUnshown(siteData.unshown, err);
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     await rm(staging, { recursive: true, force: true });
@@ -84,6 +104,7 @@ export async function runBuild(
     );
     const { search, lookup, pages } = rendered;
     const written = pages.itemPages;
+    warnUnshown(written?.unshown ?? [], err);
     progress(
       `pages done in ${seconds(pages.millis)}: astro ${seconds(pages.astroMillis)}` +
         (written ? `, then ${written.pages} item pages written in ${seconds(written.millis)}` : ''),
