@@ -107,6 +107,9 @@ function summarise(
   const totals = `${counts.content} content items, ${counts.media} media items, ${counts.contentTypes} content types`;
   const notes =
     `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ` + `${reused} reused`;
+  // Said on its own line, even with --quiet: the key has been seen by a source that sends it back.
+  const echoed = result.manifest.warnings.find((warning) => warning.code === 'key-echoed');
+  if (echoed !== undefined) stderr(`snapshot: warning: ${echoed.message}`);
   if (result.shrink !== undefined) {
     stderr(
       `snapshot: refused: ${result.shrink.now} items where ${config.out} has ${result.shrink.previous}; ` +
