@@ -7,7 +7,8 @@ import { getFlavor } from './flavors/flavors.ts';
 import { isLoopbackHost } from './http/auth.ts';
 import { createRequestHandler, type RequestLog } from './http/request-handler.ts';
 import { BASE_PATH } from './http/routes.ts';
-import { answerClientError, answerConnect } from './http/socket-problem.ts';
+import { limitConnections } from './http/connection-limit.ts';
+import { answerClientError, answerConnect, answerExpectation } from './http/socket-problem.ts';
 
 /** A key anyone on the network may guess at must not be guessable; loopback binds may use any key. */
 export const MIN_PUBLIC_KEY_LENGTH = 16;
@@ -27,6 +28,8 @@ export interface ReadServiceOptions {
   /** false: answer only the nine operations of read-api.md (no list-all or media-type operations). Default true. */
   typeLists?: boolean;
   log?: (entry: RequestLog) => void;
+  /** Open connections at most; idle ones are closed first to make room (http/connection-limit.ts). Default 256. */
+  maxConnections?: number;
 }
 
 export interface RunningReadService {
@@ -70,11 +73,14 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
     throw error;
   }
   const server = createServer(
+    { requireHostHeader: false },
     createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true),
   );
   server.keepAliveTimeout = 5000;
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
+  server.on('checkExpectation', answerExpectation);
+  limitConnections(server, options.maxConnections);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
