@@ -4,6 +4,7 @@
  * such in one line whichever child ran into it.
  */
 import { spawn } from 'node:child_process';
+import { fstatSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_EXIT_CODES, BuildError, type BuildExitCode } from './build-errors.ts';
 
@@ -65,8 +66,10 @@ export async function runChild(job: ChildJob): Promise<string> {
   throw new BuildError(job.failCode, `${job.name} failed (exit ${code}); its last lines are above`);
 }
 
-/** In a child: end when the build that started it is gone (its end of our stdin closes). */
+/** In a child the build started (stdin a pipe): end when the build is gone, however it ended (the pipe closes). */
 export function endWithParent(): void {
+  const stdin = fstatSync(0);
+  if (!stdin.isFIFO() && !stdin.isSocket()) return;
   process.stdin.on('end', () => process.exit(129));
   process.stdin.on('error', () => process.exit(129));
   process.stdin.resume();
