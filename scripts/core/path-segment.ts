@@ -2,8 +2,9 @@
  * Source text (a content type or property alias, a key) used as one folder name and URL path segment of the site.
  * The source is not trusted to send names safe for either: `/`, `..`, `?`, `#`, `%`, and names over a file system's
  * 255 bytes are all seen in the wild or from hostile sources. A name made only of letters, digits, `_`, `-` and inner
- * `.` (at most 100 characters) is used as it is; anything else becomes the safe characters it has, cut short, then `~`
- * and 12 hex digits of its sha256: the same on disk and in the URL, distinct for distinct names, never a path step.
+ * `.` (at most 100 characters) is used as it is; anything else becomes the safe characters it has (`_` if none), cut
+ * short, then `~` and 12 hex digits of its sha256: the same on disk and in the URL, distinct for distinct names, never
+ * a path step.
  */
 import { createHash } from 'node:crypto';
 
@@ -17,5 +18,5 @@ export function pathSegment(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, KEEP);
   const digest = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
-  return `${readable}~${digest}`;
+  return `${readable || '_'}~${digest}`;
 }
