@@ -4,6 +4,7 @@
  * ends with its own complete site.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -100,6 +101,14 @@ describe('the build writes its site anywhere', () => {
 
   it('three builds from one checkout and one --cache at once each build their own site', async () => {
     const cache = path.join(work, 'shared-cache');
+    // What a build killed with SIGKILL leaves: its working folder, its search side folder, Astro's own output.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+    const killed = [
+      path.join(cache, `work.tmp-${dead}`),
+      path.join(work, `side-0.tmp-${dead}.search`),
+      path.join(ROOT, '.astro', `out.tmp-${dead}`),
+    ];
+    for (const dir of killed) await mkdir(path.join(dir, 'left'), { recursive: true });
     const sizes = [3, 9, 20];
     const runs = await Promise.all(
       sizes.map(async (children, i) => {
@@ -112,5 +121,6 @@ describe('the build writes its site anywhere', () => {
       await assertSite(path.join(work, `side-${i}`), (sizes[i] ?? 0) + 1);
     }
     assert.deepEqual(await leftovers(cache), [], 'every build removed its working folder');
+    for (const dir of killed) assert.ok(!existsSync(dir), `${dir}, left by a killed build, is removed`);
   });
 });
