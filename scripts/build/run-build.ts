@@ -46,6 +46,9 @@ function siteDataError(snapshotDir: string, error: unknown): BuildError {
       BUILD_EXIT_CODES.snapshotInvalid,
       `the snapshot at ${snapshotDir} is damaged: ${error.message}`,
     );
+  // A full disk under the cache is said as such (exit 10), not as a failure of the site data.
+  const classified = classifyFailure(error);
+  if (classified !== undefined) return classified;
   const message = (error as Error).message?.split('\n')[0];
   return new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${message}`, { cause: error });
 }
