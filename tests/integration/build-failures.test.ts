@@ -95,6 +95,19 @@ describe('a full disk and signals', () => {
     assert.deepEqual(await leftovers(cache, path.join(ROOT, '.astro')), []);
   });
 
+  it('a full disk under --cache: one line, exit 10, no working folder', async (t) => {
+    const disk = path.join(work, 'small-cache-disk');
+    const refused = await mountTmpfs(disk, '16k');
+    if (refused !== undefined) return t.skip(refused);
+    mounted.push(disk);
+    const out = path.join(work, 'dist-cache-full');
+    const run = await buildInChild(['--snapshot', snapshot, '--out', out, '--cache', path.join(disk, 'c'), '--quiet']);
+    assert.equal(run.code, BUILD_EXIT_CODES.diskFull, run.stderr);
+    assert.match(run.stderr, /^build: no space left on device[^\n]*\n$/);
+    assert.deepEqual(await leftovers(path.join(disk, 'c'), work), []);
+    assert.ok(!existsSync(out), 'nothing was published');
+  });
+
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`${signal} during a build: children stopped, folders removed, the old site kept`, async () => {
       const out = path.join(work, `dist-${signal}`);
