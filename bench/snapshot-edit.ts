@@ -53,7 +53,8 @@ function rewriteKind(
     if (chunk.length === 0) return;
     const buffer = Buffer.concat(chunk);
     writeFileSync(path.join(to, chunkFileOf(kind, chunkNumber)), buffer);
-    files[chunkFileOf(kind, chunkNumber)] = fileEntry(buffer, chunk.length);
+    // Each line is two buffers, the JSON and its newline.
+    files[chunkFileOf(kind, chunkNumber)] = fileEntry(buffer, chunk.length / 2);
     [chunk, offset, chunkNumber] = [[], 0, chunkNumber + 1];
   };
   for (const text of entries) {

@@ -2,19 +2,19 @@
  * Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts), then the item page
  * writer (scripts/build/item-pages.ts) with the same config, for the item pages Astro left to it.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
+import { astroOutDir, moveFolder } from './astro-out.ts';
 import type { BuildConfig } from './build-config.ts';
+import { runChild } from './child-run.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import type { ItemPagesSummary } from './item-pages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ASTRO = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const ITEM_PAGE_WRITER = path.join(ROOT, 'scripts', 'build', 'item-pages.ts');
-const TAIL_LINES = 40;
 
 /** Everything `astro build` needs, typed; written as JSON beside the cache and named by env SITE_CONFIG. */
 export function toSiteConfig(config: BuildConfig, snapshotDir: string, siteDataDir: string): SiteConfig {
@@ -61,14 +61,18 @@ async function countItems(siteDataDir: string): Promise<number> {
   }
 }
 
+/** The environment of a child of the build: the build's, without the crawler's key. */
+export const childEnv = (env: Readonly<Record<string, string | undefined>>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('SNAPSHOT_API')),
+  );
+
 export function astroEnv(
   env: Readonly<Record<string, string | undefined>>,
   siteConfigFile: string,
   heapMegabytes: number,
 ): Record<string, string> {
-  const clean = Object.fromEntries(
-    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('SNAPSHOT_API')),
-  );
+  const clean = childEnv(env);
   const options = clean.NODE_OPTIONS ?? '';
   return {
     ...clean,
@@ -94,18 +98,23 @@ export async function runAstroBuild(
   siteDataDir: string,
   env: Readonly<Record<string, string | undefined>>,
   log: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<PagesSummary> {
   const started = Date.now();
-  const siteConfigFile = await writeSiteConfig(config, snapshotDir, siteDataDir);
+  const astroOut = await astroOutDir(ROOT, config.outDir);
+  const siteConfigFile = await writeSiteConfig({ ...config, outDir: astroOut }, snapshotDir, siteDataDir);
   try {
     const childEnv = astroEnv(env, siteConfigFile, astroHeapMegabytes(await countItems(siteDataDir)));
-    await runChild(config, [ASTRO, 'build'], childEnv, log, 'astro build');
+    const job = { env: childEnv, failCode: BUILD_EXIT_CODES.astro, verbose: config.verbose, log, signal };
+    await runChild({ ...job, name: 'astro build', args: [ASTRO, 'build'] });
+    await moveFolder(astroOut, config.outDir);
     const astroMillis = Date.now() - started;
     if (config.astroItemPages) return { millis: astroMillis, astroMillis };
-    const stdout = await runChild(config, [ITEM_PAGE_WRITER, config.outDir], childEnv, log, 'the item page writer');
+    const stdout = await runChild({ ...job, name: 'the item page writer', args: [ITEM_PAGE_WRITER, config.outDir] });
     return { millis: Date.now() - started, astroMillis, itemPages: readSummary(stdout) };
   } finally {
     await rm(siteConfigFile, { force: true });
+    if (astroOut !== config.outDir) await rm(astroOut, { recursive: true, force: true });
   }
 }
 
@@ -121,38 +130,4 @@ function readSummary(stdout: string): ItemPagesSummary {
     BUILD_EXIT_CODES.astro,
     `the item page writer ended without its summary (${last.slice(0, 200)})`,
   );
-}
-
-/** A child of the build with its output kept; stdout returned, the last lines shown when it fails. */
-async function runChild(
-  config: BuildConfig,
-  args: string[],
-  env: Record<string, string>,
-  log: (text: string) => void,
-  name: string,
-): Promise<string> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail: string[] = [];
-  let stdout = '';
-  const keep = (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    if (config.verbose) log(text);
-    tail.push(...text.split('\n').filter((l) => l.trim() !== ''));
-    if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES);
-  };
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-    if (stdout.length > 1 << 20) stdout = stdout.slice(-(1 << 16));
-    keep(chunk);
-  });
-  child.stderr.on('data', keep);
-  const code = await new Promise<number>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (c) => resolve(c ?? 1));
-  });
-  if (code !== 0) {
-    if (!config.verbose) log(`${tail.slice(-TAIL_LINES).join('\n')}\n`);
-    throw new BuildError(BUILD_EXIT_CODES.astro, `${name} failed (exit ${code}); its last lines are above`);
-  }
-  return stdout;
 }

@@ -95,7 +95,8 @@ export const BUILD_USAGE =
   --quiet, --verbose
 Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
 6 site data failed, 7 astro build or item page writer failed, 8 search index failed,
-9 the mapping workbook unusable.`;
+9 the mapping workbook unusable, 10 no space left on device,
+130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).`;
 
 const schema = z.object({
   snapshot: z.string().min(1).optional(),

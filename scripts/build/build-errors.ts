@@ -9,6 +9,11 @@ export const BUILD_EXIT_CODES = {
   astro: 7,
   search: 8,
   mapping: 9,
+  /** The disk (of the output, the cache or the checkout) ran full; the message says where. */
+  diskFull: 10,
+  /** Stopped by SIGINT (130) or SIGTERM (143): children stopped, temporary folders removed, nothing published. */
+  interrupted: 130,
+  terminated: 143,
 } as const;
 
 export type BuildExitCode = (typeof BUILD_EXIT_CODES)[keyof typeof BUILD_EXIT_CODES];
@@ -20,4 +25,27 @@ export class BuildError extends Error {
     super(message, options);
     this.exitCode = exitCode;
   }
+}
+
+/** The signal named by an interrupted run's abort reason (the commands abort with a DOMException named after it). */
+export const signalOf = (signal: AbortSignal): 'SIGTERM' | 'SIGINT' =>
+  (signal.reason as Error | undefined)?.message === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+
+/** What a failure means for the exit code: an interruption, a full disk, or a BuildError as thrown; else undefined. */
+export function classifyFailure(error: unknown, signal?: AbortSignal): BuildError | undefined {
+  if (signal?.aborted) {
+    const name = signalOf(signal);
+    return new BuildError(
+      name === 'SIGTERM' ? BUILD_EXIT_CODES.terminated : BUILD_EXIT_CODES.interrupted,
+      `stopped by ${name}: its child processes were stopped and its temporary folders removed; nothing was published`,
+    );
+  }
+  if (error instanceof BuildError) return error;
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC')
+    return new BuildError(
+      BUILD_EXIT_CODES.diskFull,
+      `no space left on device (${(error as Error).message.split('\n')[0]}); nothing was published`,
+      { cause: error },
+    );
+  return undefined;
 }

@@ -7,6 +7,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GUID_PATTERN } from '../core/identifiers.ts';
+import { endWithParent } from './child-run.ts';
 import { renderItemBody, renderItemHead } from '../../src/lib/pages/item-html.ts';
 import { getItemPage, listItemNodes } from '../../src/lib/pages/item-page.ts';
 import { fillItemShell, SHELL_DIR, SHELL_FILE, splitItemShell } from '../../src/lib/pages/item-shell.ts';
@@ -16,6 +17,21 @@ export interface ItemPagesSummary {
   pages: number;
   bytes: number;
   millis: number;
+  /** Items whose page could not be rendered with their properties, and why: written without them. */
+  unshown: Array<{ kind: ItemKind; key: string; reason: string }>;
+}
+
+/** The item's page; one that cannot be rendered is written without its properties, and reported, not fatal. */
+async function renderPage(kind: ItemKind, key: string, unshown: ItemPagesSummary['unshown']): Promise<string> {
+  try {
+    const page = await getItemPage(kind, key);
+    return renderItemHead(page) + renderItemBody(page);
+  } catch (error) {
+    const reason = `could not be rendered (${(error as Error).message?.split('\n')[0]?.slice(0, 200)})`;
+    unshown.push({ kind, key, reason });
+    const page = await getItemPage(kind, key, reason);
+    return renderItemHead(page) + renderItemBody(page);
+  }
 }
 
 /** Pages being written at once: enough to keep the disk busy while the next page is built. */
@@ -33,12 +49,12 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
   const inFlight = new Set<Promise<void>>();
   let pages = 0;
   let bytes = 0;
+  const unshown: ItemPagesSummary['unshown'] = [];
   for (const kind of ['content', 'media'] as const satisfies readonly ItemKind[]) {
     for (const node of await listItemNodes(kind, 'writer')) {
       // The snapshot format makes every key a GUID; anything else could leave its folder, so it is refused unwritten.
       if (!GUID_PATTERN.test(node.key)) throw new Error(`${kind} item key ${JSON.stringify(node.key)} is no GUID`);
-      const page = await getItemPage(kind, node.key);
-      const html = Buffer.from(fillItemShell(shell, node.name, renderItemHead(page) + renderItemBody(page)), 'utf8');
+      const html = Buffer.from(fillItemShell(shell, node.name, await renderPage(kind, node.key, unshown)), 'utf8');
       const dir = path.join(outDir, kind, node.key);
       const write = mkdir(dir, { recursive: true })
         .then(() => writeFile(path.join(dir, 'index.html'), html))
@@ -53,10 +69,11 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
     }
   }
   await Promise.all(inFlight);
-  return { pages, bytes, millis: Math.round(performance.now() - started) };
+  return { pages, bytes, millis: Math.round(performance.now() - started), unshown };
 }
 
 if (import.meta.main) {
+  endWithParent();
   const [outDir] = process.argv.slice(2);
   try {
     if (outDir === undefined) throw new Error('usage: node scripts/build/item-pages.ts <outDir> (env SITE_CONFIG set)');

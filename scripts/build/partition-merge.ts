@@ -9,7 +9,7 @@ import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs
 import { constants } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
+import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
 import { PARTITION_FILE, type PartitionManifest } from './partition-search.ts';
 
 export const MERGE_EXIT_CODES = { ok: 0, failed: 1, usage: 2, partitions: 3, conflict: 4 } as const;
@@ -122,8 +122,8 @@ async function addPartition(dir: string, staging: string, firstFrom: Map<string,
 export async function mergePartitions(dirs: readonly string[], outDir: string): Promise<MergeSummary> {
   const started = Date.now();
   const parts = await readPartitionSet(dirs);
-  const staging = `${outDir}.tmp-${process.pid}`;
   await recoverFolderSwap(outDir);
+  const staging = await stagingFolder(outDir);
   await rm(staging, { recursive: true, force: true });
   try {
     await mkdir(staging, { recursive: true });

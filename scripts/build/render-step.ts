@@ -12,11 +12,10 @@ import path from 'node:path';
 import { readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
-import { runAstroBuild, type PagesSummary } from './astro-step.ts';
+import { childEnv, runAstroBuild, type PagesSummary } from './astro-step.ts';
 import type { BuildConfig } from './build-config.ts';
-import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
-import { buildPartitionSearch } from './partition-search.ts';
-import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
+import type { SearchIndexSummary } from './search-index.ts';
+import { runSearchStep } from './search-step.ts';
 
 export interface RenderSummary {
   /** Astro, then the item page writer. */
@@ -27,29 +26,16 @@ export interface RenderSummary {
   millis: number;
 }
 
-async function indexSearch(config: BuildConfig, siteDataDir: string, outDir: string) {
+async function indexSearch(
+  config: BuildConfig,
+  siteDataDir: string,
+  outDir: string,
+  env: Record<string, string>,
+  log: (text: string) => void,
+  signal?: AbortSignal,
+) {
   const records = path.join(siteDataDir, SITE_DATA_FILES.search);
-  const search = config.search
-    ? await (
-        config.partition
-          ? buildPartitionSearch(
-              records,
-              config.cacheDir,
-              outDir,
-              config.base,
-              config.searchShardSize,
-              config.partition,
-            )
-          : buildSearchIndex(records, outDir, config.base, config.searchShardSize)
-      ).catch((error: unknown) => {
-        if (error instanceof BuildError) throw error;
-        throw new BuildError(
-          BUILD_EXIT_CODES.search,
-          `the search index failed: ${(error as Error).message?.split('\n')[0]}`,
-          { cause: error },
-        );
-      })
-    : undefined;
+  const search = config.search ? await runSearchStep(config, records, outDir, env, log, signal) : undefined;
   const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir);
   return { search, lookup };
 }
@@ -67,24 +53,38 @@ export async function renderAndIndex(
   staging: string,
   env: Readonly<Record<string, string | undefined>>,
   log: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<RenderSummary> {
   const started = Date.now();
-  const render = () => runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log);
+  // A failure on one side stops the other: no child outlives the build, and a full disk is reported at once.
+  const sides = new AbortController();
+  const stop = signal === undefined ? sides.signal : AbortSignal.any([signal, sides.signal]);
+  const render = () => runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop);
+  const searchEnv = childEnv(env);
+  const index = (outDir: string) => indexSearch(config, siteDataDir, outDir, searchEnv, log, stop);
   if (config.searchAfterAstro) {
     const pages = await render();
-    return { pages, ...(await indexSearch(config, siteDataDir, staging)), millis: Date.now() - started };
+    return { pages, ...(await index(staging)), millis: Date.now() - started };
   }
   const side = `${staging}.search`;
   await rm(side, { recursive: true, force: true });
   try {
-    const indexing = indexSearch(config, siteDataDir, side);
-    // Both sides run to their end before either failure is reported, so no Pagefind process outlives the build.
-    const [astro, index] = await Promise.allSettled([render(), indexing]);
-    if (astro.status === 'rejected') throw astro.reason;
-    if (index.status === 'rejected') throw index.reason;
+    const stopOther = <T>(work: Promise<T>): Promise<T> =>
+      work.catch((error: unknown) => {
+        sides.abort(error);
+        throw error;
+      });
+    const [astro, indexed] = await Promise.allSettled([stopOther(render()), stopOther(index(side))]);
+    if (astro.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(astro, indexed);
     await moveInto(side, staging);
-    return { pages: astro.value, ...index.value, millis: Date.now() - started };
+    return { pages: astro.value, ...indexed.value, millis: Date.now() - started };
   } finally {
     await rm(side, { recursive: true, force: true });
   }
+}
+
+/** The first failure of its own (astro's before the index's), not a side stopped because the other failed. */
+function firstFailure(...sides: PromiseSettledResult<unknown>[]): unknown {
+  const reasons = sides.flatMap((side) => (side.status === 'rejected' ? [side.reason as unknown] : []));
+  return reasons.find((reason) => !(reason instanceof Error && reason.name === 'AbortError')) ?? reasons[0];
 }

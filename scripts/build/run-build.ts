@@ -4,14 +4,15 @@
  * `runBuild` is what tests call in-process; it returns the exit code and writes one-line messages.
  */
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { CliIo } from '../commands/snapshot-cli.ts';
-import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
+import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
+import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { describeMapping, writeMapping } from './mapping-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
-import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
+import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writePartitionManifest } from './partition-search.ts';
@@ -19,6 +20,39 @@ import { renderAndIndex } from './render-step.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
+
+/** Names in a terminal line: quoted, control and direction characters escaped (they could rewrite the line). */
+const quoted = (text: string): string =>
+  JSON.stringify(text).replace(
+    /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** One warning per item shown without its properties (the first 20, then how many more). */
+function warnUnshown(
+  items: ReadonlyArray<{ kind: string; key: string; name?: string; reason?: string; unshown?: string }>,
+  err: (line: string) => void,
+): void {
+  for (const item of items.slice(0, 20))
+    err(
+      `warning: ${item.kind} item ${item.key}${item.name === undefined ? '' : ` ${quoted(item.name)}`} is shown without its properties: it ${item.reason ?? item.unshown}`,
+    );
+  if (items.length > 20) err(`warning: ${items.length - 20} more items are shown without their properties`);
+}
+
+/** A snapshot that fails its checksums is a bad snapshot (exit 3), not a failure of the site data. */
+function siteDataError(snapshotDir: string, error: unknown): BuildError {
+  if (error instanceof SnapshotDamagedError)
+    return new BuildError(
+      BUILD_EXIT_CODES.snapshotInvalid,
+      `the snapshot at ${snapshotDir} is damaged: ${error.message}`,
+    );
+  // A full disk under the cache is said as such (exit 10), not as a failure of the site data.
+  const classified = classifyFailure(error);
+  if (classified !== undefined) return classified;
+  const message = (error as Error).message?.split('\n')[0];
+  return new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${message}`, { cause: error });
+}
 
 export async function runBuild(
   argv: readonly string[],
@@ -39,35 +73,44 @@ export async function runBuild(
   const progress = (line: string) => {
     if (!config.quiet) io.stderr.write(`build: ${line}\n`);
   };
-  // The site is built beside dist/ and swapped in whole: a failed build leaves the previous site as it was.
-  const staging = `${config.outDir}.tmp-${process.pid}`;
+  // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole: a failed build leaves
+  // the previous site as it was.
+  let staging: string | undefined;
+  let work: BuildWork | undefined;
   try {
     await recoverFolderSwap(config.outDir);
+    staging = await stagingFolder(config.outDir);
+    work = await createBuildWork(config.cacheDir);
     const snapshot = await obtainSnapshot(config, env, io);
     progress(
       `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ` +
         `${snapshot.manifest.counts.media} media)`,
     );
-    const siteData = await prepareSiteData(snapshot.dir, path.join(config.cacheDir, 'site-data')).catch(
-      (error: unknown) => {
-        throw new BuildError(
-          BUILD_EXIT_CODES.siteData,
-          `preparing the site data failed: ${(error as Error).message?.split('\n')[0]}`,
-          { cause: error },
-        );
-      },
-    );
+    io.signal?.throwIfAborted();
+    const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir).catch((error: unknown) => {
+      throw siteDataError(snapshot.dir, error);
+    });
     progress(`site data ready in ${seconds(siteData.millis)}`);
+    warnUnshown(siteData.unshown, err);
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     const mapping = await writeMapping(config, snapshot.dir, siteData.dir);
     if (mapping !== undefined) progress(describeMapping(mapping.coverage));
     await rm(staging, { recursive: true, force: true });
-    const rendered = await renderAndIndex(config, snapshot.dir, siteData.dir, staging, env, (text) =>
-      io.stderr.write(text),
+    io.signal?.throwIfAborted();
+    const own = { ...config, cacheDir: work.dir };
+    const rendered = await renderAndIndex(
+      own,
+      snapshot.dir,
+      siteData.dir,
+      staging,
+      env,
+      (t) => io.stderr.write(t),
+      io.signal,
     );
     const { search, lookup, pages } = rendered;
     const written = pages.itemPages;
+    warnUnshown(written?.unshown ?? [], err);
     progress(
       `pages done in ${seconds(pages.millis)}: astro ${seconds(pages.astroMillis)}` +
         (written ? `, then ${written.pages} item pages written in ${seconds(written.millis)}` : ''),
@@ -78,6 +121,7 @@ export async function runBuild(
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
     await swapIntoPlace(staging, config.outDir);
+    await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
     out(
       `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} ` +
@@ -98,14 +142,13 @@ export async function runBuild(
     );
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    if (error instanceof BuildError) {
-      err(error.message);
-      if (config.verbose && error.cause instanceof Error) io.stderr.write(`${error.cause.stack}\n`);
-      return error.exitCode;
-    }
-    err(`unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
-    if (config.verbose && error instanceof Error) io.stderr.write(`${error.stack}\n`);
-    return 1;
+    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
+    const failure = classifyFailure(error, io.signal);
+    const cause = failure?.cause ?? error;
+    err(failure?.message ?? `unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
+    if (config.verbose && cause instanceof Error) io.stderr.write(`${cause.stack}\n`);
+    return failure?.exitCode ?? 1;
+  } finally {
+    await removeBuildWork(work);
   }
 }

@@ -27,7 +27,9 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
+/** 128 + the signal's number, as a shell reports a process the signal ended. */
 const EXIT_INTERRUPTED = 130;
+const EXIT_TERMINATED = 143;
 const TOOL = { name: 'cms-snapshot-crawler', version: readToolVersion() };
 
 export async function runSnapshot(
@@ -60,7 +62,7 @@ export async function runSnapshot(
     if (code === EXIT_CODES.ok) await reportChanges(config, result.manifest, stdout);
     return code;
   } catch (error) {
-    const [code, message] = describeError(error);
+    const [code, message] = io.signal?.aborted ? describeInterrupt(io.signal) : describeError(error);
     stderr.write(`snapshot: ${message}\n`);
     if (argv.includes('--verbose') && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
     return code;
@@ -112,6 +114,9 @@ function summarise(
   const totals = `${counts.content} content items, ${counts.media} media items, ${counts.contentTypes} content types`;
   const notes =
     `${counts.failures} failures, ${counts.warnings} warnings, ${counts.deviations} deviations, ` + `${reused} reused`;
+  // Said on its own line, even with --quiet: the key has been seen by a source that sends it back.
+  const echoed = result.manifest.warnings.find((warning) => warning.code === 'key-echoed');
+  if (echoed !== undefined) stderr(`snapshot: warning: ${echoed.message}`);
   if (result.shrink !== undefined) {
     stderr(
       `snapshot: refused: ${result.shrink.now} items where ${config.out} has ${result.shrink.previous}; ` +
@@ -136,10 +141,16 @@ function describeError(error: unknown): [number, string] {
   }
   if (error instanceof AuthRefusedError) return [EXIT_CODES.authRefused, `${error.message}; nothing was written`];
   if (error instanceof SourceUnreachableError) return [EXIT_CODES.unreachable, `${error.message}; nothing was written`];
-  if (error instanceof Error && error.name === 'AbortError')
-    return [EXIT_INTERRUPTED, 'interrupted; nothing was replaced'];
   const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return [EXIT_CODES.incomplete, `crawl failed: ${message}; nothing was replaced`];
+}
+
+function describeInterrupt(signal: AbortSignal): [number, string] {
+  const name = (signal.reason as Error | undefined)?.message === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+  return [
+    name === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED,
+    `stopped by ${name}; its temporary folder was removed and nothing was replaced`,
+  ];
 }
 
 function readToolVersion(): string {
@@ -150,7 +161,8 @@ function readToolVersion(): string {
 /** The process's own run: stdio, Ctrl-C, and the exit code. */
 export async function main(): Promise<void> {
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort(new DOMException('interrupted', 'AbortError')));
+  for (const name of ['SIGINT', 'SIGTERM'] as const)
+    process.once(name, () => controller.abort(new DOMException(name, 'AbortError')));
   process.exitCode = await runSnapshot(process.argv.slice(2), process.env, {
     stdout: process.stdout,
     stderr: process.stderr,

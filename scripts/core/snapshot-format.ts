@@ -47,9 +47,11 @@ const NEWLINE = 0x0a;
 export async function* iterateNdjsonSized<T>(
   file: string,
   schema: z.ZodType<T>,
+  onBytes?: (bytes: Buffer) => void,
 ): AsyncGenerator<{ value: T; bytes: number }> {
   let rest: Buffer = Buffer.alloc(0);
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    onBytes?.(chunk);
     const buffer = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
     let start = 0;
     for (let end = buffer.indexOf(NEWLINE, start); end >= 0; end = buffer.indexOf(NEWLINE, start)) {
@@ -62,8 +64,13 @@ export async function* iterateNdjsonSized<T>(
   if (rest.length > 0) yield { value: schema.parse(JSON.parse(rest.toString('utf8'))), bytes: rest.length };
 }
 
-export async function* iterateNdjson<T>(file: string, schema: z.ZodType<T>): AsyncGenerator<T> {
-  for await (const line of iterateNdjsonSized(file, schema)) yield line.value;
+/** `onBytes` sees every byte of the file as it is read (a FileCheck, see snapshot-verify.ts). */
+export async function* iterateNdjson<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  onBytes?: (bytes: Buffer) => void,
+): AsyncGenerator<T> {
+  for await (const line of iterateNdjsonSized(file, schema, onBytes)) yield line.value;
 }
 
 export const iterateIndex = (dir: string, kind: ItemKind): AsyncGenerator<IndexEntry> =>

@@ -11,6 +11,7 @@ import {
   type ContentTypesFile,
   type Manifest,
 } from '../core/snapshot-format.ts';
+import { SnapshotDamagedError, verifySnapshotFiles } from '../core/snapshot-verify.ts';
 import { DIFF_FORMAT_VERSION, emptyItemChanges, type SnapshotDiff, type SnapshotSide } from '../core/diff-format.ts';
 import { diffItemsOfKind, type SnapshotSideReader } from './item-diff.ts';
 import { openItemLines } from './item-lines.ts';
@@ -44,6 +45,12 @@ async function openSnapshot(dir: string, label: string): Promise<OpenedSnapshot>
     throw new SnapshotUnusableError(`${label} ${dir}: not a readable snapshot (${firstLine(error)})`);
   }
   if (manifest.status !== 'complete') throw new SnapshotUnusableError(`${label} ${dir}: the snapshot is partial`);
+  // Both sides whole, streamed once: the comparison itself skips chunks whose recorded checksums agree.
+  await verifySnapshotFiles(dir, manifest).catch((error: unknown) => {
+    if (error instanceof SnapshotDamagedError)
+      throw new SnapshotUnusableError(`${label} ${dir}: damaged snapshot: ${error.message}`);
+    throw error;
+  });
   const { source, startedAt, finishedAt, counts } = manifest;
   const side = {
     dir,

@@ -126,7 +126,8 @@ export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --d
   --max-depth N          array/object nesting of one answer (default 2048); past any cap, that request fails
   --quiet                no progress; --verbose: stack traces on errors
 Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 source unreachable,
-5 snapshot refused: empty or shrunk sharply against the previous one (see --allow-shrink).`;
+5 snapshot refused: empty or shrunk sharply against the previous one (see --allow-shrink),
+130/143 stopped by SIGINT/SIGTERM (nothing replaced).`;
 
 export async function loadConfig(
   argv: readonly string[],

@@ -205,7 +205,18 @@ function buildManifest(
 const listingFailed = (log: CrawlLog): boolean => log.failures.some((failure) => failure.operation.endsWith('AtRoot'));
 
 /** The text repairs made at the snapshot boundary, as warnings in the report and the manifest. */
-function warnRepairs(stats: { repairedStrings: number; invalidUtf8Answers: number }, log: CrawlLog): void {
+function warnRepairs(
+  stats: { repairedStrings: number; invalidUtf8Answers: number; keyEchoes: number },
+  log: CrawlLog,
+): void {
+  if (stats.keyEchoes > 0) {
+    log.addWarning({
+      code: 'key-echoed',
+      message:
+        `${stats.keyEchoes} answers held the API key (plain or encoded); it was masked as *** before anything ` +
+        `was stored or reported: the source echoes what it is sent`,
+    });
+  }
   if (stats.repairedStrings > 0) {
     log.addWarning({
       code: 'text-repaired',

@@ -7,7 +7,8 @@ import { getFlavor } from './flavors/flavors.ts';
 import { isLoopbackHost } from './http/auth.ts';
 import { createRequestHandler, type RequestLog } from './http/request-handler.ts';
 import { BASE_PATH, toMountPath } from './http/routes.ts';
-import { answerClientError, answerConnect } from './http/socket-problem.ts';
+import { limitConnections } from './http/connection-limit.ts';
+import { answerClientError, answerConnect, answerExpectation } from './http/socket-problem.ts';
 
 /** A key anyone on the network may guess at must not be guessable; loopback binds may use any key. */
 export const MIN_PUBLIC_KEY_LENGTH = 16;
@@ -29,6 +30,8 @@ export interface ReadServiceOptions {
   /** Where the operations are mounted, with slashes at both ends (see toMountPath). Default `/cms/Ext/Migrations/`. */
   apiPath?: string;
   log?: (entry: RequestLog) => void;
+  /** Open connections at most; idle ones are closed first to make room (http/connection-limit.ts). Default 256. */
+  maxConnections?: number;
 }
 
 export interface RunningReadService {
@@ -78,11 +81,14 @@ export async function startReadService(options: ReadServiceOptions): Promise<Run
     throw error;
   }
   const server = createServer(
+    { requireHostHeader: false },
     createRequestHandler(catalog, flavor, options.apiKey, options.log, options.typeLists ?? true, apiPath),
   );
   server.keepAliveTimeout = 5000;
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
+  server.on('checkExpectation', answerExpectation);
+  limitConnections(server, options.maxConnections);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

@@ -1,4 +1,5 @@
 /** Every internal link goes through here so the whole site honours the configured base (`--base /path/`). */
+import { pathSegment } from '../../scripts/core/path-segment.ts';
 import { readSiteConfig } from './site-config.ts';
 import type { ItemKind } from './values/reference-target.ts';
 
@@ -13,5 +14,5 @@ export const childrenHref = (kind: ItemKind, key: string, page: number): string 
 export const downloadHref = (name: string, ext: 'csv' | 'json'): string => href(`downloads/${name}.${ext}`);
 /** Site path (no base) of the list of items of a type whose property is empty; see pages/inventories/missing. */
 export const missingValuesPath = (typeAlias: string, property: string): string =>
-  `inventories/missing/${encodeURIComponent(typeAlias)}/${encodeURIComponent(property)}/`;
+  `inventories/missing/${pathSegment(typeAlias)}/${pathSegment(property)}/`;
 export const inventoryHref = (name: string): string => href(`inventories/${name}/`);

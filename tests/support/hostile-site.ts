@@ -11,6 +11,10 @@ export interface HostileSiteOptions {
   typeAliases?: string[];
   /** Property aliases every content type has. */
   propertyAliases?: string[];
+  /** Of those, the ones every item leaves empty (so the site lists the items lacking them). */
+  emptyProperties?: string[];
+  /** The first ordinary item also carries this many properties of its own (`extra0`, `extra1`, …). */
+  extraProperties?: number;
   /** This many children under the first root. */
   wideChildren?: number;
   /** A chain this deep under the second root. */
@@ -99,13 +103,22 @@ export class HostileSite {
   item(id: number, maxLevel: number): Record<string, unknown> | undefined {
     const node = this.nodes.get(id);
     if (node === undefined) return undefined;
+    const empty = new Set(this.options.emptyProperties ?? []);
     const properties = Object.fromEntries(
       (this.options.propertyAliases ?? ['title']).map((alias) => [
         alias,
-        { alias, editorAlias: 'Umbraco.TextBox', value: `${node.name} ${alias}` },
+        { alias, editorAlias: 'Umbraco.TextBox', value: empty.has(alias) ? '' : `${node.name} ${alias}` },
       ]),
     );
+    if (id === this.#firstItem())
+      for (let i = 0; i < (this.options.extraProperties ?? 0); i += 1)
+        properties[`extra${i}`] = { alias: `extra${i}`, editorAlias: 'Umbraco.TextBox', value: `v${i}` };
     return { ...this.summary(node, this.#levelOf(id), maxLevel, []), path: [], properties };
+  }
+
+  /** The first root's first child: the item the source's single-item oddities apply to. */
+  #firstItem(): number | undefined {
+    return this.nodes.get(this.roots[0] ?? -1)?.children[0];
   }
 
   #levelOf(id: number): number {

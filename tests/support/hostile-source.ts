@@ -27,6 +27,8 @@ export interface Misbehaviour extends HostileSiteOptions {
   redirectTo?: string;
   /** Error answers (500) to by-id items that echo the Authorization header's key in several encodings. */
   echoKey?: boolean;
+  /** By-id items carry the Authorization header's key, in every encoding of echoKey, in a property value. */
+  echoKeyInValues?: boolean;
 }
 
 export interface HostileSource {
@@ -61,6 +63,7 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
       const whole = maxLevel >= 10_000;
       if (behaviour.nullItems && !whole) return { status: 200, body: null };
       if (behaviour.echoKey && !whole) return { status: 500, body: echoKey(req.headers.authorization) };
+      if (behaviour.echoKeyInValues && !whole) return { status: 200, body: withEchoedKey(item, req), itemId: id };
       return { status: 200, body: item, itemId: id };
     }
     if (operation === 'getcontenttypebyalias' || operation === 'getcontenttypebykey') {
@@ -122,17 +125,43 @@ export async function startHostileSource(behaviour: Misbehaviour): Promise<Hosti
   return { url, site, requests, close };
 }
 
-function echoKey(authorization: string | undefined): Record<string, unknown> {
-  const key = Buffer.from((authorization ?? '').replace(/^Basic /, ''), 'base64')
+const keyOf = (authorization: string | undefined): string =>
+  Buffer.from((authorization ?? '').replace(/^Basic /, ''), 'base64')
     .toString('utf8')
     .replace(/^api:/, '');
+
+/**
+ * The key as a careless server echoes it: plain (after 190 characters, so a message cut at 200 cuts through it),
+ * URL- and form-encoded, JSON-escaped, base64 at each of the three byte alignments and in HTTP Basic, hex.
+ */
+export function listKeyEchoes(key: string): string[] {
+  const bytes = Buffer.from(key, 'utf8');
+  return [
+    `${'.'.repeat(190)} ${key}`,
+    encodeURIComponent(key),
+    new URLSearchParams({ k: key }).toString(),
+    JSON.stringify(key),
+    ...['', 'x', 'xy'].map((lead) => Buffer.from(`${lead}${key}!`).toString('base64')),
+    Buffer.from(`api:${key}`).toString('base64'),
+    bytes.toString('hex'),
+    bytes.toString('hex').toUpperCase(),
+  ];
+}
+
+function echoKey(authorization: string | undefined): Record<string, unknown> {
   return {
     title: 'Internal Server Error',
     status: 500,
-    detail:
-      `key ${key}; url ${encodeURIComponent(key)}; form ${new URLSearchParams({ k: key })}; json ` +
-      `${JSON.stringify(key)}`,
+    detail: listKeyEchoes(keyOf(authorization)).join('; '),
   };
+}
+
+function withEchoedKey(item: Record<string, unknown>, req: IncomingMessage): Record<string, unknown> {
+  const properties = { ...(item.properties as Record<string, unknown>) };
+  listKeyEchoes(keyOf(req.headers.authorization)).forEach((echo, i) => {
+    properties[`echo${i}`] = { alias: `echo${i}`, editorAlias: 'Umbraco.TextBox', value: `seen: ${echo}` };
+  });
+  return { ...item, properties };
 }
 
 function replaceBytes(bytes: Buffer, marker: Buffer, replacement: Buffer): Buffer {

@@ -77,7 +77,7 @@ test("error bodies: the plugin's {meta} envelope without data, and with data nul
 function fakeHttp(outcome: HttpOutcome): HttpClient {
   return {
     get: async () => outcome,
-    stats: { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0 },
+    stats: { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0, keyEchoes: 0 },
     signal: new AbortController().signal,
     close: () => {},
   };

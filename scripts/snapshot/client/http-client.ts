@@ -20,7 +20,7 @@ import {
   TransportError,
   type TransportAnswer,
 } from './http-transport.ts';
-import { maskSecret } from './secret-mask.ts';
+import { createSecretMask } from './secret-mask.ts';
 import { describeErrorBody, findEnvelopeError, type ErrorBodyStyle } from '../answers/source-schemas.ts';
 import { DEFAULT_API_PATH } from './api-path.ts';
 
@@ -68,6 +68,8 @@ export interface HttpStats {
   answers: number;
   repairedStrings: number;
   invalidUtf8Answers: number;
+  /** Answers that echoed the API key (in any form secret-mask.ts knows), masked before anything read them. */
+  keyEchoes: number;
 }
 
 type Attempt =
@@ -83,7 +85,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const headers: Record<string, string> = { ...anyOrigin };
   if (options.apiKey !== undefined)
     headers.authorization = `Basic ${Buffer.from(`api:${options.apiKey}`).toString('base64')}`;
-  const stats: HttpStats = { requests: 0, attempts: 0, answers: 0, repairedStrings: 0, invalidUtf8Answers: 0 };
+  const stats: HttpStats = {
+    requests: 0,
+    attempts: 0,
+    answers: 0,
+    repairedStrings: 0,
+    invalidUtf8Answers: 0,
+    keyEchoes: 0,
+  };
+  const mask = createSecretMask(options.apiKey);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const baseOrigin = new URL(options.baseUrl).origin;
   const operationsUrl = `${options.baseUrl}${options.apiPath ?? DEFAULT_API_PATH}`;
@@ -96,7 +106,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if ('kind' in answer) return answer;
       const body = decodeText(await answer.readBody(limits));
       if (body.invalidUtf8) stats.invalidUtf8Answers += 1;
-      const text = body.text;
+      // Masked whole, before it is parsed, stored, cut short or described: a source echoing the key keeps it.
+      const text = mask(body.text);
+      if (text !== body.text) stats.keyEchoes += 1;
       const retryAfterMs = parseRetryAfterMs(answer.headers['retry-after']);
       if (answer.status >= 200 && answer.status <= 299) return readAnswer(answer.status, text);
       const described = describeErrorBody(text, answer.headers['content-type'] ?? null);
@@ -199,7 +211,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** A server could echo what it was sent; the key must not travel on into reports. */
-  const redact = (text: string): string => maskSecret(text, options.apiKey);
+  const redact = mask;
 
   return { get, stats, signal: run.signal, close: transport.close };
 }

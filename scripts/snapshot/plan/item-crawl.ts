@@ -4,6 +4,7 @@
  */
 import { listElementTypeRefs } from './block-references.ts';
 import { addReference, type TypeReferences } from './content-type-plan.ts';
+import { findItemExcess } from '../../core/item-limits.ts';
 import type { CrawlLog } from '../crawl-log.ts';
 import { mapInOrder } from '../client/limiter.ts';
 import type { PreviousSnapshot } from './previous-snapshot.ts';
@@ -101,6 +102,13 @@ export async function crawlItems(
       `${kind} item ${entry.id}`,
     );
     if (kind === 'content') deps.refs.documentAliases.add(entry.type);
+    const excess = fetched.item === undefined ? undefined : findItemExcess(fetched.item);
+    if (excess !== undefined)
+      deps.log.addWarning({
+        code: 'item-too-large',
+        message: `${kind} item ${entry.id} (${entry.key}) ${excess}; the site shows it without its properties`,
+        id: entry.id,
+      });
     if (fetched.item !== undefined) {
       const found = listElementTypeRefs(fetched.item);
       for (const key of found.keys) {

@@ -57,6 +57,9 @@ export function createRequestHandler(
       sendReply(res, reply, method === 'HEAD', headers);
     };
     try {
+      // Node answers a missing Host with a bare 400 of its own unless told not to (server.ts): said here instead.
+      if (req.httpVersion === '1.1' && req.headers.host === undefined)
+        throw new TargetError('The Host header is missing; HTTP/1.1 requests must carry one.');
       const url = parseTarget(req.url);
       target = url.pathname + url.search;
       const operation = findOperation(url.pathname, typeLists, basePath);

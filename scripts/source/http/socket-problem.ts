@@ -1,10 +1,10 @@
 /**
- * Answers written straight to the socket, for what never reaches the request handler: requests Node's parser
- * refuses (bad request line, oversized headers) and CONNECT. Without these Node sends a bare 400/431 or nothing.
+ * Answers for what never reaches the request handler: requests Node's parser refuses (bad request line, oversized
+ * headers), CONNECT, an `Expect` Node does not know. Without these Node sends a bare 400/417/431 or nothing.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { problem } from './problem.ts';
+import { problem, sendReply } from './problem.ts';
 
 /** Node's parser error codes that mean "headers too large" (the rest of its parse errors are plain 400s). */
 const TOO_LARGE = new Set(['HPE_HEADER_OVERFLOW']);
@@ -36,6 +36,15 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     return writeSocketProblem(socket, 431, 'The request headers are too large.');
   }
   writeSocketProblem(socket, 400, 'The request is not valid HTTP/1.1.');
+}
+
+/** An `Expect` other than `100-continue`: Node would send a bare 417. */
+export function answerExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  sendReply(
+    res,
+    { status: 417, body: problem(417, 'Only "Expect: 100-continue" is understood.'), problem: true },
+    false,
+  );
 }
 
 export function answerConnect(_req: IncomingMessage, socket: Duplex): void {

@@ -52,7 +52,12 @@ export function renderItemHead(page: ItemPage): string {
   const type = markup`<p>Type: ${typeName} <span class="meta">(<code>${node.type}</code>)</span></p>`;
   const breadcrumbs = renderBreadcrumbs(page.breadcrumbs, node.name);
   const file = page.file && renderMediaFile(page.file);
-  return markup`${breadcrumbs} <h1>${node.name}</h1> ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${file}`.value;
+  const unshown =
+    page.unshown !== undefined &&
+    markup`<p class="broken">Its properties are not shown: the item ${page.unshown}. They are in the snapshot.</p>`;
+  return markup`${breadcrumbs} <h1>${node.name}</h1> ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${unshown} ${
+    file
+  }`.value;
 }
 
 function renderChild(c: ItemPage['children'][number]): SafeHtml {

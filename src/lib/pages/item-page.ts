@@ -14,6 +14,8 @@ import type { ItemKind } from '../values/reference-target.ts';
 export interface ItemPage {
   node: SiteNode;
   complete: boolean;
+  /** Why the properties are not shown (scripts/core/item-limits.ts), when they are not. */
+  unshown?: string;
   typeName: string;
   typeLink?: string;
   breadcrumbs: LinkItem[];
@@ -64,11 +66,13 @@ function imageSource(file: MediaFile | undefined, mediaOrigin: string | undefine
   }
 }
 
-export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage> {
+/** The page of one item; `unshown` (or the site data's own reason) leaves its properties out. */
+export async function getItemPage(kind: ItemKind, key: string, unshown?: string): Promise<ItemPage> {
   const data = await loadSiteData();
   const node = data.lookup.findNode(key);
   if (node === undefined || node.kind !== kind) throw new Error(`no ${kind} item ${key} in the site data`);
-  const record = readFullItem(data, node);
+  const withheld = unshown ?? node.unshown;
+  const record = withheld === undefined ? readFullItem(data, node) : undefined;
   const type = kind === 'content' ? data.types.findByAlias(node.type) : undefined;
   const ctx = getValueContext(data);
   const rows = record
@@ -84,7 +88,8 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
   return {
     node,
-    complete: record !== undefined,
+    complete: record !== undefined || withheld !== undefined,
+    ...(withheld !== undefined ? { unshown: withheld } : {}),
     typeName: type?.name ?? node.type,
     ...(type ? { typeLink: typeHref(type.key) } : {}),
     breadcrumbs: data.lookup.listAncestors(node).map((a) => ({ name: a.name, href: itemHref(a.kind, a.key) })),

@@ -1,6 +1,7 @@
 /** The list behind a fill rate: items of a type whose property is empty (site data `missing-values.ndjson`). */
 import path from 'node:path';
 import { z } from 'zod';
+import { pathSegment } from '../../../scripts/core/path-segment.ts';
 import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES, type MissingEntry } from '../site-data/site-data-format.ts';
@@ -22,14 +23,19 @@ async function readEntries(): Promise<MissingEntry[]> {
 
 export async function listMissingPaths(): Promise<Array<{ params: { type: string; property: string } }>> {
   entries ??= readEntries();
-  return (await entries).map((e) => ({ params: { type: e.type, property: e.property } }));
+  return (await entries).map((e) => ({ params: { type: pathSegment(e.type), property: pathSegment(e.property) } }));
 }
 
-export async function getMissingPage(typeAlias: string, property: string) {
+/** The page at `inventories/missing/<type segment>/<property segment>/` (see scripts/core/path-segment.ts). */
+export async function getMissingPage(typeSegment: string, propertySegment: string) {
   entries ??= readEntries();
   const data = await loadSiteData();
-  const entry = (await entries).find((e) => e.type === typeAlias && e.property === property);
-  if (entry === undefined) throw new Error(`no missing-value list for ${typeAlias}.${property}`);
+  const entry = (await entries).find(
+    (e) => pathSegment(e.type) === typeSegment && pathSegment(e.property) === propertySegment,
+  );
+  if (entry === undefined) throw new Error(`no missing-value list at ${typeSegment}/${propertySegment}`);
+  const typeAlias = entry.type;
+  const property = entry.property;
   const type = data.types.findByAlias(typeAlias);
   const params = new URLSearchParams({ type: typeAlias });
   return {

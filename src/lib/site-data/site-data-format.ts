@@ -55,6 +55,8 @@ export interface SiteNode {
   file?: MediaFile;
   /** URL per language of a culture-variant item. */
   urls?: Record<string, string>;
+  /** Why the site shows this item without its properties (see scripts/core/item-limits.ts), when it does. */
+  unshown?: string;
 }
 
 export interface MediaFile {

@@ -10,13 +10,18 @@ export interface LineWriter {
 
 export function createLineWriter(file: string): LineWriter {
   const stream = createWriteStream(file, { encoding: 'utf8' });
+  // A failed write (a full disk) is thrown by the next call, never left as an unhandled 'error' event.
+  let failure: Error | undefined;
+  stream.on('error', (error) => (failure ??= error));
   let lines = 0;
   return {
     async write(text) {
+      if (failure !== undefined) throw failure;
       lines += 1;
       if (!stream.write(text)) await once(stream, 'drain');
     },
     async close() {
+      if (failure !== undefined) throw failure;
       stream.end();
       await once(stream, 'finish');
     },

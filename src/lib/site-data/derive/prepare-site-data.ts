@@ -12,7 +12,10 @@ import {
   iterateNdjson,
   itemRecordSchema,
   type ItemRecord,
+  type Manifest,
 } from '../../../../scripts/core/snapshot-format.ts';
+import { findItemExcess } from '../../../../scripts/core/item-limits.ts';
+import { createFileCheck, verifySnapshotFiles } from '../../../../scripts/core/snapshot-verify.ts';
 import { createTypeIndex, type TypeIndex } from '../../content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
 import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } from '../site-data-format.ts';
@@ -34,6 +37,8 @@ import { listOrphanMedia, readBroken } from './derived-lists.ts';
 export interface SiteDataSummary {
   dir: string;
   meta: SiteDataMeta;
+  /** Items shown without their properties, each with its reason (`unshown`). */
+  unshown: SiteNode[];
   downloads: Record<string, number>;
   millis: number;
 }
@@ -87,17 +92,42 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
   await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, properties, cultures))}\n`);
 }
 
-async function streamItems(snapshotDir: string, pass: Pass): Promise<void> {
+/**
+ * An item past the site's limits, or one whose values a walker cannot take, is shown without its properties: it is
+ * found by its name alone, and the build goes on (scripts/core/item-limits.ts).
+ */
+async function analyseOrSkip(record: ItemRecord, node: SiteNode, pass: Pass): Promise<void> {
+  let reason = findItemExcess(record);
+  if (reason === undefined) {
+    try {
+      return await analyseItem(record, node, pass);
+    } catch (error) {
+      reason = `could not be read by the site (${(error as Error).message?.split('\n')[0]})`;
+    }
+  }
+  node.unshown = reason;
+  const typeName = typeLabel(node.kind === 'content' ? pass.types.findByAlias(node.type)?.name : undefined, node.type);
+  await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, [], []))}\n`);
+}
+
+/**
+ * Every chunk is checked against the manifest as it streams by (snapshot-verify.ts), then every other file it lists:
+ * a damaged snapshot fails here, before anything is rendered.
+ */
+async function streamItems(snapshotDir: string, manifest: Manifest, pass: Pass): Promise<void> {
   const chunks = [...new Set(pass.lookup.nodes.map((n) => n.chunk).filter((c): c is string => c !== null))].sort();
   const done = new Set<string>();
   for (const chunk of chunks) {
-    for await (const record of iterateNdjson(path.join(snapshotDir, chunk), itemRecordSchema)) {
+    const check = createFileCheck(chunk, manifest.files[chunk]);
+    for await (const record of iterateNdjson(path.join(snapshotDir, chunk), itemRecordSchema, check.add)) {
       const node = pass.lookup.findNode(record.key);
       if (node === undefined || node.kind !== record.kind || done.has(node.key)) continue;
       done.add(node.key);
-      await analyseItem(record, node, pass);
+      await analyseOrSkip(record, node, pass);
     }
+    check.finish();
   }
+  await verifySnapshotFiles(snapshotDir, manifest, new Set(chunks));
   for (const node of pass.lookup.nodes) if (!done.has(node.key)) pass.typeStats.addFailedItem(node);
 }
 
@@ -132,7 +162,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     cultureItems: new Map(),
     blocks: createBlockStats(types),
   };
-  await streamItems(snapshotDir, pass);
+  await streamItems(snapshotDir, manifest, pass);
   for (const type of types.list)
     await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
   await pass.search.close();
@@ -186,5 +216,6 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     },
   };
   await writeFile(file(SITE_DATA_FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
-  return { dir: outDir, meta, downloads, millis: Date.now() - started };
+  const unshown = lookup.nodes.filter((n) => n.unshown !== undefined);
+  return { dir: outDir, meta, unshown, downloads, millis: Date.now() - started };
 }

@@ -1,0 +1,77 @@
+/**
+ * The build's child processes (`astro build`, the item page writer, the search index): output kept, the last lines
+ * shown when one fails, stopped when the build is interrupted (the build's AbortSignal), and a full disk reported as
+ * such in one line whichever child ran into it.
+ */
+import { spawn } from 'node:child_process';
+import { fstatSync } from 'node:fs';
+import path from 'node:path';
+import { BUILD_EXIT_CODES, BuildError, type BuildExitCode } from './build-errors.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const TAIL_LINES = 40;
+/** How Node, Rust (Pagefind) and the C library word a full disk. */
+const DISK_FULL = /ENOSPC|No space left on device|StorageFull/;
+
+export interface ChildJob {
+  /** Names the child in messages: "astro build", "the item page writer", "the search index". */
+  name: string;
+  args: string[];
+  env: Record<string, string>;
+  failCode: BuildExitCode;
+  verbose: boolean;
+  log: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+const diskFullError = (what: string, cause?: unknown): BuildError =>
+  new BuildError(BUILD_EXIT_CODES.diskFull, `no space left on device: ${what}`, { cause });
+
+/**
+ * Runs `node <args>` from the checkout; resolves with its stdout. Its stdin is a pipe the child may watch: it ends when
+ * the build ends, however it ends.
+ */
+export async function runChild(job: ChildJob): Promise<string> {
+  job.signal?.throwIfAborted();
+  const child = spawn(process.execPath, job.args, {
+    cwd: ROOT,
+    env: job.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(job.signal ? { signal: job.signal } : {}),
+  });
+  const tail: string[] = [];
+  let stdout = '';
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    if (job.verbose) job.log(text);
+    tail.push(...text.split('\n').filter((l) => l.trim() !== ''));
+    if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES);
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    if (stdout.length > 1 << 20) stdout = stdout.slice(-(1 << 16));
+    keep(chunk);
+  });
+  child.stderr.on('data', keep);
+  child.stdin.on('error', () => undefined);
+  const code = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (c) => resolve(c ?? 1));
+  });
+  job.signal?.throwIfAborted();
+  if (code === 0) return stdout;
+  const full = tail.find((line) => DISK_FULL.test(line));
+  if (full !== undefined) throw diskFullError(`${job.name} stopped (${full.trim().slice(0, 200)})`);
+  if (!job.verbose) job.log(`${tail.slice(-TAIL_LINES).join('\n')}\n`);
+  throw new BuildError(job.failCode, `${job.name} failed (exit ${code}); its last lines are above`);
+}
+
+/** In a child the build started (stdin a pipe): end when the build is gone, however it ended (the pipe closes). */
+export function endWithParent(): void {
+  const stdin = fstatSync(0);
+  if (!stdin.isFIFO() && !stdin.isSocket()) return;
+  process.stdin.on('end', () => process.exit(129));
+  process.stdin.on('error', () => process.exit(129));
+  process.stdin.resume();
+  process.stdin.unref?.();
+}

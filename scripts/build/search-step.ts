@@ -1,0 +1,73 @@
+/**
+ * The Pagefind index in a process of its own (`node scripts/build/search-step.ts <job JSON>`). Pagefind's Node API
+ * talks to its service process and never settles a call when that process dies (it panics on a full disk): in a
+ * child, such a death ends the child, and the build reports it and cleans up instead of hanging. The child prints its
+ * summary as one JSON line.
+ */
+import path from 'node:path';
+import type { Partition } from '../../src/lib/partition.ts';
+import type { BuildConfig } from './build-config.ts';
+import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { endWithParent, runChild } from './child-run.ts';
+import { buildPartitionSearch } from './partition-search.ts';
+import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
+
+interface SearchJob {
+  records: string;
+  workDir: string;
+  outDir: string;
+  base: string;
+  shardSize: number;
+  partition?: Partition;
+}
+
+const SELF = path.join(import.meta.dirname, 'search-step.ts');
+
+export async function runSearchStep(
+  config: BuildConfig,
+  records: string,
+  outDir: string,
+  env: Record<string, string>,
+  log: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<SearchIndexSummary> {
+  const job: SearchJob = {
+    records,
+    workDir: config.cacheDir,
+    outDir,
+    base: config.base,
+    shardSize: config.searchShardSize,
+    ...(config.partition ? { partition: config.partition } : {}),
+  };
+  const stdout = await runChild({
+    name: 'the search index',
+    args: [SELF, JSON.stringify(job)],
+    env,
+    failCode: BUILD_EXIT_CODES.search,
+    verbose: config.verbose,
+    log,
+    ...(signal ? { signal } : {}),
+  });
+  try {
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as SearchIndexSummary;
+  } catch {
+    throw new BuildError(BUILD_EXIT_CODES.search, 'the search index ended without its summary');
+  }
+}
+
+function runJob(job: SearchJob): Promise<SearchIndexSummary> {
+  return job.partition
+    ? buildPartitionSearch(job.records, job.workDir, job.outDir, job.base, job.shardSize, job.partition)
+    : buildSearchIndex(job.records, job.outDir, job.base, job.shardSize);
+}
+
+if (import.meta.main) {
+  endWithParent();
+  try {
+    const summary = await runJob(JSON.parse(process.argv[2] ?? '') as SearchJob);
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } catch (error) {
+    process.stderr.write(`search: ${(error as Error).message}\n`);
+    process.exitCode = error instanceof BuildError ? error.exitCode : 1;
+  }
+}
