@@ -50,6 +50,15 @@ export interface RetypedItem extends ItemRef {
   to: string;
 }
 
+/**
+ * The item's template, by alias (its name when it has none); `null`: no template. Matched by key, so a template
+ * renamed is no change.
+ */
+export interface TemplateChangedItem extends ItemRef {
+  from: string | null;
+  to: string | null;
+}
+
 export interface SortOrderChangedItem extends ItemRef {
   from: number;
   to: number;
@@ -72,7 +81,10 @@ export interface JsonPathChange {
 }
 
 export interface PropertyChange {
+  /** The property's alias in the newer snapshot (in the older one when removed). */
   alias: string;
+  /** Its alias in the older snapshot when the property was renamed (matched by key): values compared across it. */
+  fromAlias?: string;
   culture: string | null;
   editorAlias: string | null;
   change: 'added' | 'removed' | 'changed';
@@ -96,6 +108,7 @@ export interface ItemChanges {
   urlChanged: UrlChangedItem[];
   retyped: RetypedItem[];
   sortOrderChanged: SortOrderChangedItem[];
+  templateChanged: TemplateChangedItem[];
   changed: ChangedItem[];
 }
 
@@ -116,7 +129,10 @@ export interface PropertyTypeRef {
 }
 
 export interface ChangedType extends TypeRef {
-  /** Fields of the type itself that changed: name, alias, element, variesByCulture, icon. */
+  /**
+   * Fields of the type itself that changed: alias, name, element, variesByCulture, allowedAsRoot, icon, and
+   * `defaultTemplate` (an alias or null) and `allowedTemplates` (sorted aliases), both matched by template key.
+   */
   fields: { field: string; from: unknown; to: unknown }[];
   properties: {
     added: PropertyTypeRef[];
@@ -131,6 +147,8 @@ export interface ChangedType extends TypeRef {
     editorChanged: { alias: string; from: string | null; to: string | null }[];
     dataTypeChanged: { alias: string; from: number | null; to: number | null }[];
     groupChanged: { alias: string; from: string | null; to: string | null }[];
+    /** `variesByCulture` switched: to `false`, Umbraco keeps the default language's value and deletes the others. */
+    varianceChanged: { alias: string; from: boolean | null; to: boolean | null }[];
   };
   compositions: { added: string[]; removed: string[] };
   allowedChildren: { added: string[]; removed: string[] };
@@ -158,6 +176,7 @@ export const ITEM_CHANGE_KINDS = [
   'urlChanged',
   'retyped',
   'sortOrderChanged',
+  'templateChanged',
   'changed',
 ] as const satisfies readonly (keyof ItemChanges)[];
 
@@ -169,6 +188,7 @@ export const emptyItemChanges = (): ItemChanges => ({
   urlChanged: [],
   retyped: [],
   sortOrderChanged: [],
+  templateChanged: [],
   changed: [],
 });
 

@@ -27,6 +27,7 @@ const ITEM_TITLES: Record<ItemKindName, string> = {
   urlChanged: 'URLs changed',
   retyped: 'Items re-typed',
   sortOrderChanged: 'Sort order changed',
+  templateChanged: 'Templates changed',
   changed: 'Values changed',
 };
 
@@ -36,8 +37,8 @@ function describeItem(kind: ItemKindName, change: ItemRef & Record<string, unkno
   const at = `${change.path} (${change.kind} ${change.key})`;
   const culture = inCulture((change.culture as string | null | undefined) ?? null);
   if (kind === 'moved') return `${at}: ${String(change.fromPath)} → ${String(change.toPath)}`;
-  if (kind === 'renamed' || kind === 'urlChanged' || kind === 'retyped' || kind === 'sortOrderChanged') {
-    return `${at}${culture}: ${String(change.from)} → ${String(change.to)}`;
+  if (['renamed', 'urlChanged', 'retyped', 'sortOrderChanged', 'templateChanged'].includes(kind)) {
+    return `${at}${culture}: ${String(change.from ?? '–')} → ${String(change.to ?? '–')}`;
   }
   if (kind === 'changed') return `${at}: ${describeProperties((change as unknown as ChangedItem).properties)}`;
   return `${at}, type ${change.type}`;

@@ -6,6 +6,7 @@
  * composed of, transitively, is byte for byte the same record in both snapshots (the crawler's own `element` and
  * `elementBy` aside), and never when either side lacks one of them.
  */
+import { canonicalJson } from '../../core/canonical-json.ts';
 import type { ContentTypeRecord, ContentTypesFile, ItemKind } from '../../core/snapshot-format.ts';
 import type { ReadClient } from '../client/read-client.ts';
 import { createTypeReferences, crawlContentTypes, type TypeList } from './content-type-plan.ts';
@@ -22,15 +23,7 @@ type TypeSet = Pick<ContentTypesFile, 'contentTypes' | 'mediaTypes'>;
  */
 function canonical(type: ContentTypeRecord): string {
   const { element: _element, elementBy: _elementBy, ...rest } = type;
-  return sortedJson(rest);
-}
-
-/** JSON with every object's keys sorted; built from entries, so a key named `__proto__` stays a key. */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${sortedJson(item)}`).join(',')}}`;
+  return canonicalJson(rest);
 }
 
 interface Side {

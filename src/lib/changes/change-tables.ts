@@ -93,6 +93,12 @@ export function listChangeTables(diff: SnapshotDiff): ChangeTable[] {
       rows: fromTo(items.sortOrderChanged),
     },
     {
+      name: 'templates-changed',
+      title: 'Templates changed',
+      columns: [...ITEM, '', 'From', 'To'],
+      rows: fromTo(items.templateChanged),
+    },
+    {
       name: 'values-changed',
       title: 'Values changed',
       columns: [...ITEM, 'Type', 'Property', 'Language', 'Change', 'Editor'],

@@ -52,6 +52,7 @@ function noteOf(
   if (kind === 'urlChanged') return `URL changed${culture}: ${fromTo}`;
   if (kind === 'retyped') return `Type changed: ${fromTo}`;
   if (kind === 'sortOrderChanged') return `Sort order changed: ${fromTo}`;
+  if (kind === 'templateChanged') return `Template changed: ${fromTo}`;
   return undefined;
 }
 
