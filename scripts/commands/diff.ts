@@ -9,6 +9,8 @@ import { countItemChanges, countTypeChanges, type SnapshotDiff } from '../core/d
 import { DIFF_USAGE, DiffUsageError, parseDiffOptions, type DiffOptions } from '../diff/diff-options.ts';
 import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
 import { renderMarkdown, renderText } from '../diff/diff-summary.ts';
+import { getManifest } from '../core/snapshot-format.ts';
+import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 
 export const DIFF_EXIT_CODES = { ok: 0, failed: 1, usage: 2, snapshotUnusable: 3, changesFound: 4 } as const;
 
@@ -37,6 +39,24 @@ function describeError(error: unknown): [number, string] {
   return [DIFF_EXIT_CODES.failed, `failed: ${message}`];
 }
 
+/** The newest complete snapshot kept in `--from-history` that is not `--to` itself. */
+async function findInHistory(options: DiffOptions): Promise<string | undefined> {
+  const current = await getManifest(options.to).catch((error: unknown) => {
+    const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new SnapshotUnusableError(`--to ${options.to}: not a readable snapshot (${why})`);
+  });
+  return (await findPreviousSnapshot(options.fromHistory as string, current))?.dir;
+}
+
+/** The first night: said in text and markdown; in json nothing is written, so no empty change list is published. */
+async function writeNothingToCompare(options: DiffOptions, io: DiffIo): Promise<void> {
+  if (options.format === 'json') return;
+  const line = `No earlier snapshot in ${options.fromHistory}: nothing to compare with.`;
+  const text = options.format === 'markdown' ? `## Snapshot changes\n\n${line}\n` : `${line}\n`;
+  if (options.out === undefined) io.stdout.write(text);
+  else await writeFile(options.out, text);
+}
+
 export async function runDiff(argv: readonly string[], io: DiffIo): Promise<number> {
   if (argv.includes('--help')) {
     io.stdout.write(`${DIFF_USAGE}\n`);
@@ -44,7 +64,12 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
   }
   try {
     const options = parseDiffOptions(argv);
-    const diff = await diffSnapshots(options.from, options.to);
+    const from = options.fromHistory === undefined ? options.from : await findInHistory(options);
+    if (from === undefined) {
+      await writeNothingToCompare(options, io);
+      return DIFF_EXIT_CODES.ok;
+    }
+    const diff = await diffSnapshots(from, options.to);
     const text = renderDiff(diff, options);
     if (options.out === undefined) io.stdout.write(text);
     else await writeFile(options.out, text);

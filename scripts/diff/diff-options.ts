@@ -5,7 +5,10 @@ const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
 const FAIL_ON = ['schema', 'items', 'any'] as const;
 
 export interface DiffOptions {
+  /** The older snapshot; empty when it is to be found in `fromHistory`. */
   from: string;
+  /** A history folder (`--history`): the older snapshot is its newest complete one that is not `to`. */
+  fromHistory: string | undefined;
   to: string;
   format: (typeof DIFF_FORMATS)[number];
   out: string | undefined;
@@ -17,6 +20,8 @@ export interface DiffOptions {
 
 export const DIFF_USAGE = `Usage: npm run diff -- --from DIR --to DIR [options]
   --from DIR            the older snapshot
+  --from-history DIR    the older snapshot is the newest complete one kept in DIR (--history) that is not --to;
+                        when there is none: a line saying so (json: nothing written) and exit 0
   --to DIR              the newer snapshot
   --format F            text (default), markdown or json
   --out FILE            write there instead of stdout
@@ -38,7 +43,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | undefined
   value !== undefined && (values as readonly string[]).includes(value);
 
 const DIFF_FLAGS: FlagSpec = {
-  values: ['from', 'to', 'format', 'out', 'site-url', 'fail-on', 'limit'],
+  values: ['from', 'from-history', 'to', 'format', 'out', 'site-url', 'fail-on', 'limit'],
   switches: ['verbose'],
 };
 
@@ -52,7 +57,10 @@ function checkSiteUrl(value: string | undefined, problems: string[]): string | u
 export function parseDiffOptions(argv: readonly string[]): Readonly<DiffOptions> {
   const { values, switches, problems } = parseFlags(argv, DIFF_FLAGS);
   const flags: Record<string, string | undefined> = { format: 'text', limit: '20', ...values };
-  if (flags.from === undefined) problems.push('--from DIR is required');
+  if (flags.from === undefined && flags['from-history'] === undefined)
+    problems.push('--from DIR (or --from-history DIR) is required');
+  if (flags.from !== undefined && flags['from-history'] !== undefined)
+    problems.push('give either --from or --from-history, not both');
   if (flags.to === undefined) problems.push('--to DIR is required');
   if (!oneOf(DIFF_FORMATS, flags.format)) problems.push(`--format must be one of ${DIFF_FORMATS.join(', ')}`);
   const failOn = flags['fail-on'];
@@ -62,7 +70,8 @@ export function parseDiffOptions(argv: readonly string[]): Readonly<DiffOptions>
   const siteUrl = checkSiteUrl(flags['site-url'], problems);
   if (problems.length > 0) throw new DiffUsageError(problems);
   return Object.freeze({
-    from: flags.from as string,
+    from: flags.from ?? '',
+    fromHistory: flags['from-history'],
     to: flags.to as string,
     format: flags.format as DiffOptions['format'],
     out: flags.out,

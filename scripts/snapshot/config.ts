@@ -192,7 +192,15 @@ function findSource(
   if (flags.db !== undefined) return { kind: 'database', dbPath: path.resolve(cwd, flags.db) };
   const [label, text] =
     flags.source !== undefined ? ['--source', flags.source] : ['SNAPSHOT_SOURCE_URL', env.SNAPSHOT_SOURCE_URL];
-  if (text === undefined || text === '') {
+  // Set but empty is a CI variable that was never filled in: crawling the demo instead would report a false success.
+  if (text !== undefined && text.trim() === '') {
+    problems.push(
+      `${label} is set but empty: give the read service's base URL` +
+        (label === '--source' ? '' : ', or unset it to crawl the embedded demo'),
+    );
+    return undefined;
+  }
+  if (text === undefined) {
     const cacheDir = path.resolve(cwd, env.SNAPSHOT_CACHE_DIR ?? path.join(REPO_ROOT, '.cache'));
     return { kind: 'demo', items: flags.demoItems, seed: DEMO_SEED, cacheDir };
   }
