@@ -192,11 +192,22 @@ export const emptyItemChanges = (): ItemChanges => ({
   changed: [],
 });
 
+/**
+ * What every count of item changes counts, in the CLI, the markdown and the site alike: rows, one per listed change
+ * (an item added, a rename in one language); for values, one per property and language.
+ */
+export const countRows = (items: ItemChanges, kind: (typeof ITEM_CHANGE_KINDS)[number]): number =>
+  kind === 'changed' ? items.changed.reduce((sum, item) => sum + item.properties.length, 0) : items[kind].length;
+
 export const countItemChanges = (items: ItemChanges): number =>
-  ITEM_CHANGE_KINDS.reduce((sum, kind) => sum + items[kind].length, 0);
+  ITEM_CHANGE_KINDS.reduce((sum, kind) => sum + countRows(items, kind), 0);
 
 export const countTypeChanges = (types: TypeChanges): number =>
   types.added.length + types.removed.length + types.changed.length;
 
-export const describeChangeCounts = (diff: SnapshotDiff): string =>
-  `${countTypeChanges(diff.contentTypes)} content type changes, ${countItemChanges(diff.items)} item changes`;
+/** `2 content type changes, 9 item changes (7 values in 4 items)`: the same counts as the markdown and the site. */
+export function describeChangeCounts(diff: SnapshotDiff): string {
+  const values = countRows(diff.items, 'changed');
+  const inItems = values === 0 ? '' : ` (${values} values in ${diff.items.changed.length} items)`;
+  return `${countTypeChanges(diff.contentTypes)} content type changes, ${countItemChanges(diff.items)} item changes${inItems}`;
+}

@@ -178,7 +178,17 @@ describe('the diff of a database and an edited copy', () => {
     assert.equal(await runDiff(args, io), 0);
     const markdown = await readFile(file, 'utf8');
     assert.match(markdown, /\| Items added \| 1 \|/);
-    assert.match(markdown, /\| Values changed \| 3 \|/);
+    const items = new Set(plan.values.map((v) => v.key)).size;
+    assert.ok(markdown.includes(`| Values changed | ${plan.values.length} (values in ${items} items) |`), markdown);
     assert.ok(markdown.includes(`(https://site.example/content/${plan.moved.key}/)`));
+    // Old → new: a value inside a block, a rename, an editor.
+    assert.ok(markdown.includes(`"${BLOCK_EDIT.find}" → "${BLOCK_EDIT.replace}"`), markdown);
+    assert.ok(markdown.includes(`"${plan.renamed.to}"`), 'the new name');
+    const { editorChanged } = plan;
+    assert.ok(
+      markdown.includes(
+        `Property editor changed: ${editorChanged.alias} (Umbraco.RadioButtonList → ${editorChanged.to})`,
+      ),
+    );
   });
 });
