@@ -5,7 +5,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countItemChanges, countTypeChanges, type SnapshotDiff } from '../core/diff-format.ts';
+import type { SnapshotDiff } from '../core/diff-format.ts';
+import { applyIgnore, findFailure } from '../diff/diff-rules.ts';
 import { DIFF_USAGE, DiffUsageError, parseDiffOptions, type DiffOptions } from '../diff/diff-options.ts';
 import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
 import { renderMarkdown, renderText } from '../diff/diff-summary.ts';
@@ -23,13 +24,6 @@ export function renderDiff(diff: SnapshotDiff, options: Pick<DiffOptions, 'forma
   if (options.format === 'json') return `${JSON.stringify(diff, null, 2)}\n`;
   const summary = { limit: options.limit, siteUrl: options.siteUrl };
   return options.format === 'markdown' ? renderMarkdown(diff, summary) : renderText(diff, summary);
-}
-
-/** Whether the changes include what `--fail-on` names. */
-export function isFailing(diff: SnapshotDiff, failOn: DiffOptions['failOn']): boolean {
-  const schema = countTypeChanges(diff.contentTypes) > 0;
-  const items = countItemChanges(diff.items) > 0;
-  return failOn === 'schema' ? schema : failOn === 'items' ? items : failOn === 'any' ? schema || items : false;
 }
 
 function describeError(error: unknown): [number, string] {
@@ -69,12 +63,13 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
       await writeNothingToCompare(options, io);
       return DIFF_EXIT_CODES.ok;
     }
-    const diff = await diffSnapshots(from, options.to);
+    const diff = applyIgnore(await diffSnapshots(from, options.to), options.ignore);
     const text = renderDiff(diff, options);
     if (options.out === undefined) io.stdout.write(text);
     else await writeFile(options.out, text);
-    if (!isFailing(diff, options.failOn)) return DIFF_EXIT_CODES.ok;
-    io.stderr.write(`diff: changes found (--fail-on ${options.failOn})\n`);
+    const failure = findFailure(diff, options.failRules);
+    if (failure === undefined) return DIFF_EXIT_CODES.ok;
+    io.stderr.write(`diff: changes found (--fail-on ${options.failOn}; ${failure})\n`);
     return DIFF_EXIT_CODES.changesFound;
   } catch (error) {
     const [code, message] = describeError(error);

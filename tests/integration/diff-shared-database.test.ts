@@ -160,6 +160,20 @@ describe('the diff of a database and an edited copy', () => {
     assert.match(err, /changes found/);
   });
 
+  it('fails on a threshold only past it, and leaves out what --ignore names', async () => {
+    assert.equal((await diffJson(older, newer, ['--fail-on', 'removed>1'])).code, 0);
+    const { code, err } = await diffJson(older, newer, ['--fail-on', 'removed>0']);
+    assert.equal(code, 4);
+    assert.match(err, /removed>0: 1/);
+    const { diff } = await diffJson(older, newer, ['--ignore', 'property:bodyText', '--ignore', 'moved']);
+    const listed = diff.items.changed.flatMap((item) => item.properties.map((p) => p.alias));
+    assert.deepEqual(
+      listed,
+      plan.values.filter((v) => v.alias !== 'bodyText').map((v) => v.alias),
+    );
+    assert.deepEqual(diff.items.moved, []);
+  });
+
   it('writes markdown with counts and links to the site', async () => {
     const file = path.join(work, 'summary.md');
     const io = { stdout: { write: () => true }, stderr: { write: () => true } };
