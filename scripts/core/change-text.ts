@@ -2,7 +2,20 @@
  * The change list in words, the same in the CLI's text and markdown and in the site: values as a short one-line
  * rendering (old → new), and a content type's drift as one line per change.
  */
-import type { ChangedType, PropertyChange, TextPart } from './diff-format.ts';
+import type { ChangedType, ITEM_CHANGE_KINDS, PropertyChange, TextPart } from './diff-format.ts';
+
+/** Short names of the kinds of item change, for per-type summaries. */
+export const CHANGE_LABELS: Record<(typeof ITEM_CHANGE_KINDS)[number], string> = {
+  added: 'Added',
+  removed: 'Removed',
+  moved: 'Moved',
+  renamed: 'Renamed',
+  urlChanged: 'URLs changed',
+  retyped: 'Re-typed',
+  sortOrderChanged: 'Re-sorted',
+  templateChanged: 'Templates changed',
+  changed: 'Values changed',
+};
 
 /** Line breaks, other control characters, bidi controls and line separators become one space: one line, read as is. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]+/g;

@@ -211,3 +211,33 @@ export function describeChangeCounts(diff: SnapshotDiff): string {
   const inItems = values === 0 ? '' : ` (${values} values in ${diff.items.changed.length} items)`;
   return `${countTypeChanges(diff.contentTypes)} content type changes, ${countItemChanges(diff.items)} item changes${inItems}`;
 }
+
+/** What changed among the items of one content type (`removed` items under their old type). */
+export interface TypeSummary {
+  type: string;
+  kind: ItemKind;
+  counts: Record<(typeof ITEM_CHANGE_KINDS)[number], number>;
+  /** Items with any change. */
+  items: number;
+}
+
+/** Rows per kind of change for each item type, the types with the most changed items first. */
+export function summariseByType(items: ItemChanges): TypeSummary[] {
+  const byType = new Map<string, TypeSummary & { keys: Set<string> }>();
+  for (const kind of ITEM_CHANGE_KINDS) {
+    for (const change of items[kind]) {
+      const id = `${change.kind}\n${change.type}`;
+      let summary = byType.get(id);
+      if (summary === undefined) {
+        const counts = Object.fromEntries(ITEM_CHANGE_KINDS.map((k) => [k, 0])) as TypeSummary['counts'];
+        summary = { type: change.type, kind: change.kind, counts, items: 0, keys: new Set() };
+        byType.set(id, summary);
+      }
+      summary.counts[kind] += kind === 'changed' ? (change as ChangedItem).properties.length : 1;
+      summary.keys.add(change.key);
+    }
+  }
+  return [...byType.values()]
+    .map(({ keys, ...summary }) => ({ ...summary, items: keys.size }))
+    .sort((a, b) => b.items - a.items || a.type.localeCompare(b.type) || a.kind.localeCompare(b.kind));
+}

@@ -7,13 +7,15 @@ import {
   ITEM_CHANGE_KINDS,
   countRows,
   describeChangeCounts,
+  summariseByType,
+  type TypeSummary,
   type ChangedItem,
   type ChangedType,
   type ItemRef,
   type SnapshotDiff,
   type TypeRef,
 } from '../core/diff-format.ts';
-import { describeTypeDrift, describeValueChange, renderValue } from '../core/change-text.ts';
+import { CHANGE_LABELS, describeTypeDrift, describeValueChange, renderValue } from '../core/change-text.ts';
 
 export interface SummaryOptions {
   limit: number;
@@ -96,8 +98,26 @@ const heading = (diff: SnapshotDiff): string =>
 const counted = (section: Section): string =>
   section.note === undefined ? String(section.total) : `${section.total} (${section.note})`;
 
+/** `blog (content): 4 items; added 1, values changed 3`, naming only the kinds of change that happened. */
+function describeSummary(summary: TypeSummary): string {
+  const parts = ITEM_CHANGE_KINDS.filter((kind) => summary.counts[kind] > 0).map(
+    (kind) => `${CHANGE_LABELS[kind].toLowerCase()} ${summary.counts[kind]}`,
+  );
+  return `${summary.type} (${summary.kind}): ${summary.items} items; ${parts.join(', ')}`;
+}
+
+function listTypeSummaries(diff: SnapshotDiff, limit: number): { lines: string[]; more: number } {
+  const summaries = summariseByType(diff.items);
+  return { lines: summaries.slice(0, limit).map(describeSummary), more: Math.max(0, summaries.length - limit) };
+}
+
 export function renderText(diff: SnapshotDiff, options: SummaryOptions): string {
   const out = [`Changes ${heading(diff)}`];
+  const byType = listTypeSummaries(diff, options.limit);
+  if (byType.lines.length > 0) {
+    out.push('', 'By item type:', ...byType.lines.map((line) => `  ${line}`));
+    if (byType.more > 0) out.push(`  … and ${byType.more} more`);
+  }
   for (const section of listSections(diff, options).filter((s) => s.total > 0)) {
     out.push('', `${section.title}: ${counted(section)}`, ...section.lines.map((line) => `  ${line.text}`));
     if (section.more > 0) out.push(`  … and ${section.more} more`);
@@ -112,6 +132,11 @@ export function renderMarkdown(diff: SnapshotDiff, options: SummaryOptions): str
   const out = [`## Snapshot changes`, '', escapeMarkdown(heading(diff)), '', '| Change | Count |', '|---|---:|'];
   out.push(...sections.map((section) => `| ${section.title} | ${escapeMarkdown(counted(section))} |`));
   out.push('', 'Counts are rows: one per change listed, and for values one per property and language.');
+  const byType = listTypeSummaries(diff, options.limit);
+  if (byType.lines.length > 0) {
+    out.push('', '### By item type', '', ...byType.lines.map((line) => `- ${escapeMarkdown(line)}`));
+    if (byType.more > 0) out.push(`- … and ${byType.more} more`);
+  }
   for (const section of sections.filter((s) => s.total > 0)) {
     out.push('', `### ${section.title} (${escapeMarkdown(counted(section))})`, '');
     for (const line of section.lines) {

@@ -195,6 +195,11 @@ describe('the diff of a database and an edited copy', () => {
     const items = new Set(plan.values.map((v) => v.key)).size;
     assert.ok(markdown.includes(`| Values changed | ${plan.values.length} (values in ${items} items) |`), markdown);
     assert.ok(markdown.includes(`(https://site.example/content/${plan.moved.key}/)`));
+    // Per item type: the four person items added, removed, moved and renamed (two of them changing URLs).
+    assert.ok(
+      markdown.includes('- person (content): 4 items; added 1, removed 1, moved 1, renamed 1, urls changed 2\n'),
+      markdown,
+    );
     // Old → new: a value inside a block, a rename, an editor.
     assert.ok(markdown.includes(`"${BLOCK_EDIT.find}" → "${BLOCK_EDIT.replace}"`), markdown);
     assert.ok(markdown.includes(`"${plan.renamed.to}"`), 'the new name');

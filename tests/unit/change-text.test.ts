@@ -7,7 +7,12 @@ import {
   renderBeforeAfter,
   renderValue,
 } from '../../scripts/core/change-text.ts';
-import { countItemChanges, describeChangeCounts, emptyItemChanges } from '../../scripts/core/diff-format.ts';
+import {
+  countItemChanges,
+  describeChangeCounts,
+  emptyItemChanges,
+  summariseByType,
+} from '../../scripts/core/diff-format.ts';
 import type { ChangedType, PropertyChange, SnapshotDiff } from '../../scripts/core/diff-format.ts';
 
 const change = (overrides: Partial<PropertyChange>): PropertyChange => ({
@@ -112,4 +117,28 @@ test('a block change reads path by path, old → new', () => {
     paths: [{ path: 'contentData[0].author', change: 'changed', from: 'Poornima', to: 'Poornima N.' }],
   });
   assert.equal(describeValueChange(block), 'testimonials [en-US] contentData[0].author: "Poornima" → "Poornima N."');
+});
+
+test('the per-type summary counts rows per kind and the items changed, most changed types first', () => {
+  const items = emptyItemChanges();
+  const ref = (key: string, type: string) => ({
+    key,
+    kind: 'content' as const,
+    id: 1,
+    name: key,
+    type,
+    path: key,
+    url: null,
+  });
+  items.added.push(ref('a', 'blog'));
+  items.renamed.push({ ...ref('b', 'blog'), culture: 'da', from: 'x', to: 'y' });
+  items.urlChanged.push({ ...ref('b', 'blog'), culture: 'da', from: '/x/', to: '/y/' });
+  items.changed.push({ ...ref('c', 'page'), properties: [change({}), change({ alias: 'price' })] });
+  assert.deepEqual(
+    summariseByType(items).map((s) => [s.type, s.items, s.counts.added, s.counts.renamed, s.counts.changed]),
+    [
+      ['blog', 2, 1, 1, 0],
+      ['page', 1, 0, 0, 2],
+    ],
+  );
 });

@@ -3,13 +3,14 @@
  * the CSV and JSON downloads. A table's count is its rows: for values, one per property and language. Old and new
  * values are one-line renderings of at most VALUE_CHARS characters (the full values are in changes.json).
  */
+import { ITEM_CHANGE_KINDS, summariseByType } from '../../../scripts/core/diff-format.ts';
 import type { ItemRef, SnapshotDiff, TypeRef } from '../../../scripts/core/diff-format.ts';
-import { describeTypeDrift, renderBeforeAfter } from '../../../scripts/core/change-text.ts';
+import { CHANGE_LABELS, describeTypeDrift, renderBeforeAfter } from '../../../scripts/core/change-text.ts';
 import type { CsvCell } from '../csv.ts';
 
 export interface ChangeRow {
-  /** The item or type the first cell links to. */
-  link: { kind: 'content' | 'media' | 'type'; key: string };
+  /** The item or type the first cell links to; none for a summary row. */
+  link?: { kind: 'content' | 'media' | 'type'; key: string };
   cells: CsvCell[];
 }
 
@@ -104,6 +105,14 @@ export function listChangeTables(diff: SnapshotDiff): ChangeTable[] {
           ],
         })),
       ),
+    },
+    {
+      name: 'by-type',
+      title: 'Changes by item type',
+      columns: ['Type', 'Kind', 'Items', ...ITEM_CHANGE_KINDS.map((kind) => CHANGE_LABELS[kind])],
+      rows: summariseByType(items).map((s) => ({
+        cells: [s.type, s.kind, s.items, ...ITEM_CHANGE_KINDS.map((kind) => s.counts[kind])],
+      })),
     },
     {
       name: 'types-added',
