@@ -7,6 +7,8 @@ import type { ItemKind, Manifest } from './snapshot-format.ts';
 export const DIFF_FORMAT_VERSION = 1 as const;
 /** The change list in the site data folder, when the build had a previous snapshot. */
 export const CHANGES_FILE = 'changes.json';
+/** The change lists of the earlier nights still in `--history` (newest first), when the build kept more than one. */
+export const CHANGES_ARCHIVE_FILE = 'changes-archive.json';
 
 export interface SnapshotSide {
   dir: string;
