@@ -10,6 +10,7 @@ import type { Manifest } from '../core/snapshot-format.ts';
 import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { publishedDiff, writeChangesArchive } from './changes-archive.ts';
 
 async function findPreviousDir(config: BuildConfig, current: Manifest): Promise<string | undefined> {
   if (config.compareWith !== undefined) return config.compareWith;
@@ -25,16 +26,16 @@ export async function writeChanges(
   const file = path.join(siteDataDir, CHANGES_FILE);
   await rm(file, { force: true });
   const previous = await findPreviousDir(config, snapshot.manifest);
-  if (previous === undefined) return undefined;
+  if (previous === undefined) {
+    await writeChangesArchive(undefined, snapshot.manifest, siteDataDir);
+    return undefined;
+  }
   try {
     const diff = await diffSnapshots(previous, snapshot.dir);
-    // The site is published: the build machine's folders are not, only the snapshots' own names.
-    const published = {
-      ...diff,
-      from: { ...diff.from, dir: path.basename(diff.from.dir) },
-      to: { ...diff.to, dir: path.basename(diff.to.dir) },
-    };
-    await writeFile(file, JSON.stringify(published));
+    await writeFile(file, JSON.stringify(publishedDiff(diff)));
+    // Earlier nights only follow on from tonight's comparison with the history, not with --compare-with.
+    const history = config.compareWith === undefined ? config.historyDir : undefined;
+    await writeChangesArchive(history, snapshot.manifest, siteDataDir);
     return diff;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -5,10 +5,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countItemChanges, countTypeChanges, type SnapshotDiff } from '../core/diff-format.ts';
+import type { SnapshotDiff } from '../core/diff-format.ts';
+import { applyIgnore, findFailure } from '../diff/diff-rules.ts';
 import { DIFF_USAGE, DiffUsageError, parseDiffOptions, type DiffOptions } from '../diff/diff-options.ts';
 import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
 import { renderMarkdown, renderText } from '../diff/diff-summary.ts';
+import { getManifest } from '../core/snapshot-format.ts';
+import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 
 export const DIFF_EXIT_CODES = { ok: 0, failed: 1, usage: 2, snapshotUnusable: 3, changesFound: 4 } as const;
 
@@ -23,18 +26,29 @@ export function renderDiff(diff: SnapshotDiff, options: Pick<DiffOptions, 'forma
   return options.format === 'markdown' ? renderMarkdown(diff, summary) : renderText(diff, summary);
 }
 
-/** Whether the changes include what `--fail-on` names. */
-export function isFailing(diff: SnapshotDiff, failOn: DiffOptions['failOn']): boolean {
-  const schema = countTypeChanges(diff.contentTypes) > 0;
-  const items = countItemChanges(diff.items) > 0;
-  return failOn === 'schema' ? schema : failOn === 'items' ? items : failOn === 'any' ? schema || items : false;
-}
-
 function describeError(error: unknown): [number, string] {
   if (error instanceof DiffUsageError) return [DIFF_EXIT_CODES.usage, `${error.problems.join('; ')} (see --help)`];
   if (error instanceof SnapshotUnusableError) return [DIFF_EXIT_CODES.snapshotUnusable, error.message];
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
   return [DIFF_EXIT_CODES.failed, `failed: ${message}`];
+}
+
+/** The newest complete snapshot kept in `--from-history` that is not `--to` itself. */
+async function findInHistory(options: DiffOptions): Promise<string | undefined> {
+  const current = await getManifest(options.to).catch((error: unknown) => {
+    const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new SnapshotUnusableError(`--to ${options.to}: not a readable snapshot (${why})`);
+  });
+  return (await findPreviousSnapshot(options.fromHistory as string, current))?.dir;
+}
+
+/** The first night: said in text and markdown; in json nothing is written, so no empty change list is published. */
+async function writeNothingToCompare(options: DiffOptions, io: DiffIo): Promise<void> {
+  if (options.format === 'json') return;
+  const line = `No earlier snapshot in ${options.fromHistory}: nothing to compare with.`;
+  const text = options.format === 'markdown' ? `## Snapshot changes\n\n${line}\n` : `${line}\n`;
+  if (options.out === undefined) io.stdout.write(text);
+  else await writeFile(options.out, text);
 }
 
 export async function runDiff(argv: readonly string[], io: DiffIo): Promise<number> {
@@ -44,12 +58,18 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
   }
   try {
     const options = parseDiffOptions(argv);
-    const diff = await diffSnapshots(options.from, options.to);
+    const from = options.fromHistory === undefined ? options.from : await findInHistory(options);
+    if (from === undefined) {
+      await writeNothingToCompare(options, io);
+      return DIFF_EXIT_CODES.ok;
+    }
+    const diff = applyIgnore(await diffSnapshots(from, options.to), options.ignore);
     const text = renderDiff(diff, options);
     if (options.out === undefined) io.stdout.write(text);
     else await writeFile(options.out, text);
-    if (!isFailing(diff, options.failOn)) return DIFF_EXIT_CODES.ok;
-    io.stderr.write(`diff: changes found (--fail-on ${options.failOn})\n`);
+    const failure = findFailure(diff, options.failRules);
+    if (failure === undefined) return DIFF_EXIT_CODES.ok;
+    io.stderr.write(`diff: changes found (--fail-on ${options.failOn}; ${failure})\n`);
     return DIFF_EXIT_CODES.changesFound;
   } catch (error) {
     const [code, message] = describeError(error);

@@ -82,6 +82,7 @@ function toCrawlOptions(
     apiKey: embedded?.apiKey ?? config.apiKey,
     out: config.out,
     sinceSnapshot: config.sinceSnapshot,
+    fullRefreshEvery: config.fullRefreshEvery,
     maxFailures: config.maxFailures,
     concurrency: config.concurrency,
     timeoutMs: config.timeoutMs,

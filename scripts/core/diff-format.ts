@@ -7,6 +7,8 @@ import type { ItemKind, Manifest } from './snapshot-format.ts';
 export const DIFF_FORMAT_VERSION = 1 as const;
 /** The change list in the site data folder, when the build had a previous snapshot. */
 export const CHANGES_FILE = 'changes.json';
+/** The change lists of the earlier nights still in `--history` (newest first), when the build kept more than one. */
+export const CHANGES_ARCHIVE_FILE = 'changes-archive.json';
 
 export interface SnapshotSide {
   dir: string;
@@ -50,6 +52,15 @@ export interface RetypedItem extends ItemRef {
   to: string;
 }
 
+/**
+ * The item's template, by alias (its name when it has none); `null`: no template. Matched by key, so a template
+ * renamed is no change.
+ */
+export interface TemplateChangedItem extends ItemRef {
+  from: string | null;
+  to: string | null;
+}
+
 export interface SortOrderChangedItem extends ItemRef {
   from: number;
   to: number;
@@ -72,7 +83,10 @@ export interface JsonPathChange {
 }
 
 export interface PropertyChange {
+  /** The property's alias in the newer snapshot (in the older one when removed). */
   alias: string;
+  /** Its alias in the older snapshot when the property was renamed (matched by key): values compared across it. */
+  fromAlias?: string;
   culture: string | null;
   editorAlias: string | null;
   change: 'added' | 'removed' | 'changed';
@@ -96,6 +110,7 @@ export interface ItemChanges {
   urlChanged: UrlChangedItem[];
   retyped: RetypedItem[];
   sortOrderChanged: SortOrderChangedItem[];
+  templateChanged: TemplateChangedItem[];
   changed: ChangedItem[];
 }
 
@@ -116,7 +131,10 @@ export interface PropertyTypeRef {
 }
 
 export interface ChangedType extends TypeRef {
-  /** Fields of the type itself that changed: name, alias, element, variesByCulture, icon. */
+  /**
+   * Fields of the type itself that changed: alias, name, element, variesByCulture, allowedAsRoot, icon, and
+   * `defaultTemplate` (an alias or null) and `allowedTemplates` (sorted aliases), both matched by template key.
+   */
   fields: { field: string; from: unknown; to: unknown }[];
   properties: {
     added: PropertyTypeRef[];
@@ -131,6 +149,8 @@ export interface ChangedType extends TypeRef {
     editorChanged: { alias: string; from: string | null; to: string | null }[];
     dataTypeChanged: { alias: string; from: number | null; to: number | null }[];
     groupChanged: { alias: string; from: string | null; to: string | null }[];
+    /** `variesByCulture` switched: to `false`, Umbraco keeps the default language's value and deletes the others. */
+    varianceChanged: { alias: string; from: boolean | null; to: boolean | null }[];
   };
   compositions: { added: string[]; removed: string[] };
   allowedChildren: { added: string[]; removed: string[] };
@@ -158,6 +178,7 @@ export const ITEM_CHANGE_KINDS = [
   'urlChanged',
   'retyped',
   'sortOrderChanged',
+  'templateChanged',
   'changed',
 ] as const satisfies readonly (keyof ItemChanges)[];
 
@@ -169,14 +190,56 @@ export const emptyItemChanges = (): ItemChanges => ({
   urlChanged: [],
   retyped: [],
   sortOrderChanged: [],
+  templateChanged: [],
   changed: [],
 });
 
+/**
+ * What every count of item changes counts, in the CLI, the markdown and the site alike: rows, one per listed change
+ * (an item added, a rename in one language); for values, one per property and language.
+ */
+export const countRows = (items: ItemChanges, kind: (typeof ITEM_CHANGE_KINDS)[number]): number =>
+  kind === 'changed' ? items.changed.reduce((sum, item) => sum + item.properties.length, 0) : items[kind].length;
+
 export const countItemChanges = (items: ItemChanges): number =>
-  ITEM_CHANGE_KINDS.reduce((sum, kind) => sum + items[kind].length, 0);
+  ITEM_CHANGE_KINDS.reduce((sum, kind) => sum + countRows(items, kind), 0);
 
 export const countTypeChanges = (types: TypeChanges): number =>
   types.added.length + types.removed.length + types.changed.length;
 
-export const describeChangeCounts = (diff: SnapshotDiff): string =>
-  `${countTypeChanges(diff.contentTypes)} content type changes, ${countItemChanges(diff.items)} item changes`;
+/** `2 content type changes, 9 item changes (7 values in 4 items)`: the same counts as the markdown and the site. */
+export function describeChangeCounts(diff: SnapshotDiff): string {
+  const values = countRows(diff.items, 'changed');
+  const inItems = values === 0 ? '' : ` (${values} values in ${diff.items.changed.length} items)`;
+  return `${countTypeChanges(diff.contentTypes)} content type changes, ${countItemChanges(diff.items)} item changes${inItems}`;
+}
+
+/** What changed among the items of one content type (`removed` items under their old type). */
+export interface TypeSummary {
+  type: string;
+  kind: ItemKind;
+  counts: Record<(typeof ITEM_CHANGE_KINDS)[number], number>;
+  /** Items with any change. */
+  items: number;
+}
+
+/** Rows per kind of change for each item type, the types with the most changed items first. */
+export function summariseByType(items: ItemChanges): TypeSummary[] {
+  const byType = new Map<string, TypeSummary & { keys: Set<string> }>();
+  for (const kind of ITEM_CHANGE_KINDS) {
+    for (const change of items[kind]) {
+      const id = `${change.kind}\n${change.type}`;
+      let summary = byType.get(id);
+      if (summary === undefined) {
+        const counts = Object.fromEntries(ITEM_CHANGE_KINDS.map((k) => [k, 0])) as TypeSummary['counts'];
+        summary = { type: change.type, kind: change.kind, counts, items: 0, keys: new Set() };
+        byType.set(id, summary);
+      }
+      summary.counts[kind] += kind === 'changed' ? (change as ChangedItem).properties.length : 1;
+      summary.keys.add(change.key);
+    }
+  }
+  return [...byType.values()]
+    .map(({ keys, ...summary }) => ({ ...summary, items: keys.size }))
+    .sort((a, b) => b.items - a.items || a.type.localeCompare(b.type) || a.kind.localeCompare(b.kind));
+}

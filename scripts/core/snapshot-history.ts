@@ -28,7 +28,7 @@ async function linkTree(from: string, to: string): Promise<void> {
 }
 
 /** Complete snapshots in the history folder, newest first. */
-async function listKeptSnapshots(historyDir: string): Promise<KeptSnapshot[]> {
+export async function listKeptSnapshots(historyDir: string): Promise<KeptSnapshot[]> {
   const names = await readdir(historyDir).catch(() => [] as string[]);
   const kept: KeptSnapshot[] = [];
   for (const name of names.filter((n) => !n.includes('.tmp-'))) {

@@ -169,6 +169,8 @@ export const manifestSchema = z.object({
     deviations: count,
   }),
   reused: count,
+  /** Incremental crawls (`--since-snapshot`) in a row up to this one; 0 or absent: a full crawl. */
+  incrementalRuns: count.optional(),
   /** `requests` = plan.atRoot + plan.items + plan.contentTypes + plan.typeLists: nothing is asked for twice. */
   http: z.object({
     requests: count,

@@ -1,28 +1,39 @@
 /** Flags of `npm run diff`, parsed into one frozen object; every problem is reported at once. */
 import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { parseFailOn, parseIgnore, type FailRule, type IgnoreRule } from './diff-rules.ts';
 
 const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
-const FAIL_ON = ['schema', 'items', 'any'] as const;
 
 export interface DiffOptions {
+  /** The older snapshot; empty when it is to be found in `fromHistory`. */
   from: string;
+  /** A history folder (`--history`): the older snapshot is its newest complete one that is not `to`. */
+  fromHistory: string | undefined;
   to: string;
   format: (typeof DIFF_FORMATS)[number];
   out: string | undefined;
   siteUrl: string | undefined;
-  failOn: (typeof FAIL_ON)[number] | undefined;
+  /** As given, for messages. */
+  failOn: string | undefined;
+  failRules: readonly FailRule[];
+  ignore: readonly IgnoreRule[];
   limit: number;
   verbose: boolean;
 }
 
 export const DIFF_USAGE = `Usage: npm run diff -- --from DIR --to DIR [options]
   --from DIR            the older snapshot
+  --from-history DIR    the older snapshot is the newest complete one kept in DIR (--history) that is not --to;
+                        when there is none: a line saying so (json: nothing written) and exit 0
   --to DIR              the newer snapshot
   --format F            text (default), markdown or json
   --out FILE            write there instead of stdout
   --site-url URL        link items and types to the site built from --to (markdown)
   --limit N             changes listed per kind in text and markdown (default 20; json lists all)
-  --fail-on WHAT        exit 4 when there are changes: schema (content types), items, or any
+  --fail-on WHAT        exit 4 when there are changes: schema (content types), items, any, or thresholds such as
+                        removed>50 or changed>=200 (comma-separated; counts as in the output: rows)
+  --ignore RULE         leave out known noise: sortOrderChanged (or another kind), property:ALIAS, editor:ALIAS
+                        (repeatable or comma-separated; applied before counting and --fail-on)
   --verbose             stack traces on errors`;
 
 export class DiffUsageError extends Error {
@@ -38,7 +49,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | undefined
   value !== undefined && (values as readonly string[]).includes(value);
 
 const DIFF_FLAGS: FlagSpec = {
-  values: ['from', 'to', 'format', 'out', 'site-url', 'fail-on', 'limit'],
+  values: ['from', 'from-history', 'to', 'format', 'out', 'site-url', 'fail-on', 'ignore', 'limit'],
   switches: ['verbose'],
 };
 
@@ -50,24 +61,32 @@ function checkSiteUrl(value: string | undefined, problems: string[]): string | u
 }
 
 export function parseDiffOptions(argv: readonly string[]): Readonly<DiffOptions> {
-  const { values, switches, problems } = parseFlags(argv, DIFF_FLAGS);
+  const { given, values, switches, problems } = parseFlags(argv, DIFF_FLAGS);
   const flags: Record<string, string | undefined> = { format: 'text', limit: '20', ...values };
-  if (flags.from === undefined) problems.push('--from DIR is required');
+  if (flags.from === undefined && flags['from-history'] === undefined)
+    problems.push('--from DIR (or --from-history DIR) is required');
+  if (flags.from !== undefined && flags['from-history'] !== undefined)
+    problems.push('give either --from or --from-history, not both');
   if (flags.to === undefined) problems.push('--to DIR is required');
   if (!oneOf(DIFF_FORMATS, flags.format)) problems.push(`--format must be one of ${DIFF_FORMATS.join(', ')}`);
   const failOn = flags['fail-on'];
-  if (failOn !== undefined && !oneOf(FAIL_ON, failOn)) problems.push(`--fail-on must be one of ${FAIL_ON.join(', ')}`);
+  const fail = failOn === undefined ? { rules: [], problems: [] } : parseFailOn(failOn);
+  const ignore = parseIgnore(given.filter((flag) => flag.name === 'ignore').map((flag) => flag.value ?? ''));
+  problems.push(...fail.problems, ...ignore.problems);
   const limit = Number(flags.limit);
   if (!Number.isInteger(limit) || limit < 0) problems.push('--limit must be a whole number ≥ 0');
   const siteUrl = checkSiteUrl(flags['site-url'], problems);
   if (problems.length > 0) throw new DiffUsageError(problems);
   return Object.freeze({
-    from: flags.from as string,
+    from: flags.from ?? '',
+    fromHistory: flags['from-history'],
     to: flags.to as string,
     format: flags.format as DiffOptions['format'],
     out: flags.out,
     siteUrl,
-    failOn: failOn as DiffOptions['failOn'],
+    failOn,
+    failRules: fail.rules,
+    ignore: ignore.rules,
     limit,
     verbose: switches.has('verbose'),
   });

@@ -15,7 +15,7 @@ import { SnapshotDamagedError, verifySnapshotFiles } from '../core/snapshot-veri
 import { DIFF_FORMAT_VERSION, emptyItemChanges, type SnapshotDiff, type SnapshotSide } from '../core/diff-format.ts';
 import { diffItemsOfKind, type SnapshotSideReader } from './item-diff.ts';
 import { openItemLines } from './item-lines.ts';
-import type { VariesByCulture } from './property-diff.ts';
+import { createTypeLookups } from './type-lookups.ts';
 import { diffContentTypes } from './type-diff.ts';
 
 /** A snapshot that cannot be compared: missing, not a snapshot, another format version, or partial. */
@@ -62,20 +62,6 @@ async function openSnapshot(dir: string, label: string): Promise<OpenedSnapshot>
   return { side, manifest, types };
 }
 
-/** Culture variance of a type's properties, from the newer snapshot's types first, then the older one's. */
-function variesLookup(...files: ContentTypesFile[]): VariesByCulture {
-  const varies = new Map<string, boolean>();
-  for (const file of files.toReversed()) {
-    for (const type of [...file.contentTypes, ...(file.mediaTypes ?? [])]) {
-      for (const property of type.propertyGroups.flatMap((group) => group.propertyTypes)) {
-        if (typeof property.variesByCulture === 'boolean')
-          varies.set(`${type.alias}\n${property.alias}`, property.variesByCulture);
-      }
-    }
-  }
-  return (typeAlias, propertyAlias) => varies.get(`${typeAlias}\n${propertyAlias}`);
-}
-
 export async function diffSnapshots(fromDir: string, toDir: string): Promise<SnapshotDiff> {
   const from = await openSnapshot(fromDir, '--from');
   const to = await openSnapshot(toDir, '--to');
@@ -84,9 +70,9 @@ export async function diffSnapshots(fromDir: string, toDir: string): Promise<Sna
     { dir: toDir, lines: openItemLines(toDir, to.manifest) },
   ];
   const items = emptyItemChanges();
-  const varies = variesLookup(to.types, from.types);
+  const types = createTypeLookups(from.types, to.types);
   try {
-    for (const kind of ITEM_KINDS) await diffItemsOfKind(kind, sides, varies, items);
+    for (const kind of ITEM_KINDS) await diffItemsOfKind(kind, sides, types, items);
   } catch (error) {
     throw new SnapshotUnusableError(`the snapshots cannot be compared: ${firstLine(error)}`);
   }

@@ -1,17 +1,21 @@
 /**
  * The change list for people: plain text for a terminal, Markdown for a CI job summary or a pull-request comment.
- * Both give the counts, then the first `limit` changes of each kind.
+ * Both give the counts (rows, as the site counts them: for values, one per property and language), then the first
+ * `limit` changes of each kind, old → new.
  */
 import {
   ITEM_CHANGE_KINDS,
-  countItemChanges,
-  countTypeChanges,
+  countRows,
+  describeChangeCounts,
+  summariseByType,
+  type TypeSummary,
   type ChangedItem,
+  type ChangedType,
   type ItemRef,
-  type PropertyChange,
   type SnapshotDiff,
   type TypeRef,
 } from '../core/diff-format.ts';
+import { CHANGE_LABELS, describeTypeDrift, describeValueChange, renderValue } from '../core/change-text.ts';
 
 export interface SummaryOptions {
   limit: number;
@@ -27,6 +31,7 @@ const ITEM_TITLES: Record<ItemKindName, string> = {
   urlChanged: 'URLs changed',
   retyped: 'Items re-typed',
   sortOrderChanged: 'Sort order changed',
+  templateChanged: 'Templates changed',
   changed: 'Values changed',
 };
 
@@ -36,46 +41,40 @@ function describeItem(kind: ItemKindName, change: ItemRef & Record<string, unkno
   const at = `${change.path} (${change.kind} ${change.key})`;
   const culture = inCulture((change.culture as string | null | undefined) ?? null);
   if (kind === 'moved') return `${at}: ${String(change.fromPath)} → ${String(change.toPath)}`;
-  if (kind === 'renamed' || kind === 'urlChanged' || kind === 'retyped' || kind === 'sortOrderChanged') {
-    return `${at}${culture}: ${String(change.from)} → ${String(change.to)}`;
+  if (kind === 'sortOrderChanged') return `${at}: ${String(change.from)} → ${String(change.to)}`;
+  if (['renamed', 'urlChanged', 'retyped', 'templateChanged'].includes(kind)) {
+    return `${at}${culture}: ${renderValue(change.from)} → ${renderValue(change.to)}`;
   }
-  if (kind === 'changed') return `${at}: ${describeProperties((change as unknown as ChangedItem).properties)}`;
+  if (kind === 'changed') {
+    return `${at}: ${(change as unknown as ChangedItem).properties.map((p) => describeValueChange(p)).join('; ')}`;
+  }
   return `${at}, type ${change.type}`;
 }
 
-const describeProperties = (properties: PropertyChange[]): string =>
-  properties.map((property) => `${property.alias}${inCulture(property.culture)} ${property.change}`).join(', ');
-
-function describeType(change: TypeRef & Partial<SnapshotDiff['contentTypes']['changed'][number]>): string {
+function describeType(change: TypeRef & Partial<ChangedType>): string {
   const head = `${change.alias} (${change.kind} type${change.element ? ', element' : ''})`;
   if (change.properties === undefined) return head;
-  const parts: string[] = [];
-  for (const [what, list] of Object.entries(change.properties)) {
-    if (list.length > 0)
-      parts.push(`properties ${what}: ${list.map((p) => ('alias' in p ? p.alias : p.toAlias)).join(', ')}`);
-  }
-  for (const [what, lists] of Object.entries({
-    compositions: change.compositions,
-    'allowed children': change.allowedChildren,
-  })) {
-    if (lists?.added.length) parts.push(`${what} added: ${lists.added.join(', ')}`);
-    if (lists?.removed.length) parts.push(`${what} removed: ${lists.removed.join(', ')}`);
-  }
-  for (const field of change.fields ?? []) parts.push(`${field.field}: ${String(field.from)} → ${String(field.to)}`);
-  return `${head}: ${parts.join('; ')}`;
+  return `${head}: ${describeTypeDrift(change as ChangedType).join('; ')}`;
 }
 
 interface Section {
   title: string;
   lines: { text: string; href?: string }[];
+  /** Rows, as the site counts them. */
   total: number;
+  /** What the total counts, when it is not one row per line. */
+  note?: string;
+  /** Entries not listed past the limit. */
+  more: number;
 }
 
 function listSections(diff: SnapshotDiff, options: SummaryOptions): Section[] {
   const site = options.siteUrl;
   const itemSections = ITEM_CHANGE_KINDS.map((kind) => ({
     title: ITEM_TITLES[kind],
-    total: diff.items[kind].length,
+    total: countRows(diff.items, kind),
+    ...(kind === 'changed' ? { note: `values in ${diff.items.changed.length} items` } : {}),
+    more: Math.max(0, diff.items[kind].length - options.limit),
     lines: diff.items[kind].slice(0, options.limit).map((change) => ({
       text: describeItem(kind, change as unknown as ItemRef & Record<string, unknown>),
       href: site && `${site}/${change.kind}/${change.key}/`,
@@ -84,6 +83,7 @@ function listSections(diff: SnapshotDiff, options: SummaryOptions): Section[] {
   const typeSections = (['added', 'removed', 'changed'] as const).map((kind) => ({
     title: `Content types ${kind}`,
     total: diff.contentTypes[kind].length,
+    more: Math.max(0, diff.contentTypes[kind].length - options.limit),
     lines: diff.contentTypes[kind].slice(0, options.limit).map((change) => ({
       text: describeType(change),
       href: site && kind !== 'removed' ? `${site}/types/${change.key}/` : undefined,
@@ -93,14 +93,34 @@ function listSections(diff: SnapshotDiff, options: SummaryOptions): Section[] {
 }
 
 const heading = (diff: SnapshotDiff): string =>
-  `${diff.from.finishedAt} → ${diff.to.finishedAt}: ${countTypeChanges(diff.contentTypes)} content type changes, ` +
-  `${countItemChanges(diff.items)} item changes`;
+  `${diff.from.finishedAt} → ${diff.to.finishedAt}: ${describeChangeCounts(diff)}`;
+
+const counted = (section: Section): string =>
+  section.note === undefined ? String(section.total) : `${section.total} (${section.note})`;
+
+/** `blog (content): 4 items; added 1, values changed 3`, naming only the kinds of change that happened. */
+function describeSummary(summary: TypeSummary): string {
+  const parts = ITEM_CHANGE_KINDS.filter((kind) => summary.counts[kind] > 0).map(
+    (kind) => `${CHANGE_LABELS[kind].toLowerCase()} ${summary.counts[kind]}`,
+  );
+  return `${summary.type} (${summary.kind}): ${summary.items} items; ${parts.join(', ')}`;
+}
+
+function listTypeSummaries(diff: SnapshotDiff, limit: number): { lines: string[]; more: number } {
+  const summaries = summariseByType(diff.items);
+  return { lines: summaries.slice(0, limit).map(describeSummary), more: Math.max(0, summaries.length - limit) };
+}
 
 export function renderText(diff: SnapshotDiff, options: SummaryOptions): string {
   const out = [`Changes ${heading(diff)}`];
+  const byType = listTypeSummaries(diff, options.limit);
+  if (byType.lines.length > 0) {
+    out.push('', 'By item type:', ...byType.lines.map((line) => `  ${line}`));
+    if (byType.more > 0) out.push(`  … and ${byType.more} more`);
+  }
   for (const section of listSections(diff, options).filter((s) => s.total > 0)) {
-    out.push('', `${section.title}: ${section.total}`, ...section.lines.map((line) => `  ${line.text}`));
-    if (section.total > section.lines.length) out.push(`  … and ${section.total - section.lines.length} more`);
+    out.push('', `${section.title}: ${counted(section)}`, ...section.lines.map((line) => `  ${line.text}`));
+    if (section.more > 0) out.push(`  … and ${section.more} more`);
   }
   return `${out.join('\n')}\n`;
 }
@@ -110,13 +130,19 @@ const escapeMarkdown = (text: string): string => text.replace(/([\\`*_[\]<>|#])/
 export function renderMarkdown(diff: SnapshotDiff, options: SummaryOptions): string {
   const sections = listSections(diff, options);
   const out = [`## Snapshot changes`, '', escapeMarkdown(heading(diff)), '', '| Change | Count |', '|---|---:|'];
-  out.push(...sections.map((section) => `| ${section.title} | ${section.total} |`));
+  out.push(...sections.map((section) => `| ${section.title} | ${escapeMarkdown(counted(section))} |`));
+  out.push('', 'Counts are rows: one per change listed, and for values one per property and language.');
+  const byType = listTypeSummaries(diff, options.limit);
+  if (byType.lines.length > 0) {
+    out.push('', '### By item type', '', ...byType.lines.map((line) => `- ${escapeMarkdown(line)}`));
+    if (byType.more > 0) out.push(`- … and ${byType.more} more`);
+  }
   for (const section of sections.filter((s) => s.total > 0)) {
-    out.push('', `### ${section.title} (${section.total})`, '');
+    out.push('', `### ${section.title} (${escapeMarkdown(counted(section))})`, '');
     for (const line of section.lines) {
       out.push(line.href ? `- [${escapeMarkdown(line.text)}](${line.href})` : `- ${escapeMarkdown(line.text)}`);
     }
-    if (section.total > section.lines.length) out.push(`- … and ${section.total - section.lines.length} more`);
+    if (section.more > 0) out.push(`- … and ${section.more} more`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -12,7 +12,9 @@ import {
 } from '../core/snapshot-format.ts';
 import type { ItemChanges, ItemRef } from '../core/diff-format.ts';
 import { isSameStoredLine, locationOf, type ItemLines, type ItemLocation } from './item-lines.ts';
-import { culturesOf, listPropertyChanges, type VariesByCulture } from './property-diff.ts';
+import { culturesOf, listPropertyChanges } from './property-diff.ts';
+import type { TypeLookups } from './type-lookups.ts';
+import { templateRefOf } from './template-diff.ts';
 
 export interface SnapshotSideReader {
   dir: string;
@@ -64,7 +66,7 @@ async function readRecord(lines: ItemLines, location: ItemLocation): Promise<[Bu
   return line === undefined ? undefined : [line, itemRecordSchema.parse(JSON.parse(line.toString('utf8')))];
 }
 
-function compareSummaries(before: SlimItem, after: SlimItem, out: ItemChanges): void {
+function compareSummaries(before: SlimItem, after: SlimItem, types: TypeLookups, out: ItemChanges): void {
   const ref = refOf(after);
   if (before.parentKey !== after.parentKey) {
     const parents = { fromParentKey: before.parentKey, toParentKey: after.parentKey };
@@ -72,7 +74,8 @@ function compareSummaries(before: SlimItem, after: SlimItem, out: ItemChanges): 
   } else if (before.sortOrder !== after.sortOrder) {
     out.sortOrderChanged.push({ ...ref, from: before.sortOrder, to: after.sortOrder });
   }
-  if (before.type !== after.type) out.retyped.push({ ...ref, from: before.type, to: after.type });
+  if (!types.isSameType(after.kind, before.type, after.type))
+    out.retyped.push({ ...ref, from: before.type, to: after.type });
 }
 
 function compareInvariantNames(before: SlimItem, after: SlimItem, out: ItemChanges): void {
@@ -82,6 +85,12 @@ function compareInvariantNames(before: SlimItem, after: SlimItem, out: ItemChang
 }
 
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function compareTemplates(ref: ItemRef, from: ItemRecord, to: ItemRecord, out: ItemChanges): void {
+  const [before, after] = [templateRefOf(from.template), templateRefOf(to.template)];
+  if (before?.identity !== after?.identity)
+    out.templateChanged.push({ ...ref, from: before?.label ?? null, to: after?.label ?? null });
+}
 
 /** Names and URLs per language; a language published on one side only shows as a URL from or to `null`. */
 function compareCultureNames(ref: ItemRef, from: ItemRecord, to: ItemRecord, out: ItemChanges): void {
@@ -102,28 +111,29 @@ async function compareItems(
   before: SlimItem,
   after: SlimItem,
   sides: [SnapshotSideReader, SnapshotSideReader],
-  varies: VariesByCulture,
+  types: TypeLookups,
   out: ItemChanges,
 ): Promise<void> {
   const [from, to] = sides;
   if (isSameStoredLine(before.location, after.location, from.lines, to.lines)) return;
   const [old, now] = [await readRecord(from.lines, before.location), await readRecord(to.lines, after.location)];
   if (old !== undefined && now !== undefined && old[0].equals(now[0])) return;
-  compareSummaries(before, after, out);
+  compareSummaries(before, after, types, out);
   const variant = [old?.[1], now?.[1]].some(
     (record) => record !== undefined && Object.keys(culturesOf(record)).length > 0,
   );
   if (old === undefined || now === undefined || !variant) compareInvariantNames(before, after, out);
   if (old === undefined || now === undefined) return;
   if (variant) compareCultureNames(refOf(after), old[1], now[1], out);
-  const properties = listPropertyChanges(old[1], now[1], varies);
+  compareTemplates(refOf(after), old[1], now[1], out);
+  const properties = listPropertyChanges(old[1], now[1], types, after.kind);
   if (properties.length > 0) out.changed.push({ ...refOf(after), properties });
 }
 
 export async function diffItemsOfKind(
   kind: ItemKind,
   sides: [SnapshotSideReader, SnapshotSideReader],
-  varies: VariesByCulture,
+  types: TypeLookups,
   out: ItemChanges,
 ): Promise<void> {
   const remaining = await loadSlimIndex(sides[0].dir, kind);
@@ -132,7 +142,7 @@ export async function diffItemsOfKind(
     const after = slimOf(kind, entry, track);
     const before = remaining.get(entry.key);
     if (before === undefined) out.added.push(refOf(after));
-    else await compareItems(before, after, sides, varies, out);
+    else await compareItems(before, after, sides, types, out);
     remaining.delete(entry.key);
   }
   for (const before of remaining.values()) out.removed.push(refOf(before));

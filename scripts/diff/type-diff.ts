@@ -1,16 +1,23 @@
 /**
  * Content and media types between two snapshots, matched by key: types added and removed, and per type the drift a
- * migration mapping cares about (properties, editors, data types, groups, compositions, allowed children, element).
+ * migration mapping cares about (properties, editors, data types, groups, variance, compositions, allowed children,
+ * templates, element). Compositions, allowed children, templates and properties are matched by key too, so a renamed
+ * alias is one change where it happened: on the type itself, never on every type composed of it. A property a type
+ * has through a composition is listed on the composition only.
  */
 import type { ContentTypeRecord, ContentTypesFile } from '../core/snapshot-format.ts';
 import type { ChangedType, PropertyTypeRef, TypeChanges, TypeRef } from '../core/diff-format.ts';
+import { compareTemplates } from './template-diff.ts';
 
 type TypeKind = TypeRef['kind'];
 const TYPE_FIELDS = ['alias', 'name', 'element', 'variesByCulture', 'allowedAsRoot', 'icon'] as const;
 
 interface PropertyTypeAt extends PropertyTypeRef {
   key: string | null;
+  variesByCulture: boolean | null;
 }
+
+type TypesByKey = Map<string, ContentTypeRecord>;
 
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
@@ -32,8 +39,31 @@ function listPropertyTypes(type: ContentTypeRecord): PropertyTypeAt[] {
       editorAlias: property.editorAlias ?? null,
       dataTypeId: numberOrNull(property.dataTypeId),
       group: textOrNull(group.alias) ?? textOrNull(group.name),
+      variesByCulture: typeof property.variesByCulture === 'boolean' ? property.variesByCulture : null,
     })),
   );
+}
+
+const identity = (property: PropertyTypeAt): string => property.key ?? `alias:${property.alias}`;
+
+/** The identities of the properties a type has through its compositions, transitively. */
+function listInherited(type: ContentTypeRecord, byKey: TypesByKey): Set<string> {
+  const found = new Set<string>();
+  const seen = new Set<string>([type.key]);
+  const queue = type.compositions.map((ref) => ref.key);
+  for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+    const composition = byKey.get(key);
+    if (composition === undefined || seen.has(key)) continue;
+    seen.add(key);
+    for (const property of listPropertyTypes(composition)) found.add(identity(property));
+    queue.push(...composition.compositions.map((ref) => ref.key));
+  }
+  return found;
+}
+
+function listOwnProperties(type: ContentTypeRecord, byKey: TypesByKey): PropertyTypeAt[] {
+  const inherited = listInherited(type, byKey);
+  return listPropertyTypes(type).filter((property) => !inherited.has(identity(property)));
 }
 
 const withoutKey = ({ alias, name, editorAlias, dataTypeId, group }: PropertyTypeAt): PropertyTypeRef => ({
@@ -45,7 +75,7 @@ const withoutKey = ({ alias, name, editorAlias, dataTypeId, group }: PropertyTyp
 });
 
 /** Property types are matched by key (an alias can be renamed), or by alias when the source sends no keys. */
-function compareProperties(before: ContentTypeRecord, after: ContentTypeRecord): ChangedType['properties'] {
+function compareProperties(before: PropertyTypeAt[], after: PropertyTypeAt[]): ChangedType['properties'] {
   const result: ChangedType['properties'] = {
     added: [],
     removed: [],
@@ -53,10 +83,10 @@ function compareProperties(before: ContentTypeRecord, after: ContentTypeRecord):
     editorChanged: [],
     dataTypeChanged: [],
     groupChanged: [],
+    varianceChanged: [],
   };
-  const identity = (property: PropertyTypeAt): string => property.key ?? `alias:${property.alias}`;
-  const old = new Map(listPropertyTypes(before).map((property) => [identity(property), property]));
-  for (const now of listPropertyTypes(after)) {
+  const old = new Map(before.map((property) => [identity(property), property]));
+  for (const now of after) {
     const was = old.get(identity(now));
     old.delete(identity(now));
     if (was === undefined) {
@@ -78,25 +108,45 @@ function compareProperties(before: ContentTypeRecord, after: ContentTypeRecord):
     if (was.dataTypeId !== now.dataTypeId)
       result.dataTypeChanged.push({ alias, from: was.dataTypeId, to: now.dataTypeId });
     if (was.group !== now.group) result.groupChanged.push({ alias, from: was.group, to: now.group });
+    if (was.variesByCulture !== now.variesByCulture)
+      result.varianceChanged.push({ alias, from: was.variesByCulture, to: now.variesByCulture });
   }
   result.removed.push(...[...old.values()].map(withoutKey));
   return result;
 }
 
+/** By key: a composition or child type whose alias was renamed is still the same one (its own change says so). */
 function compareRefs(before: ContentTypeRecord['compositions'], after: ContentTypeRecord['compositions']) {
   const name = (ref: ContentTypeRecord['compositions'][number]): string => ref.alias ?? ref.key;
-  const [old, now] = [new Set(before.map(name)), new Set(after.map(name))];
+  const [old, now] = [new Set(before.map((ref) => ref.key)), new Set(after.map((ref) => ref.key))];
   return {
-    added: [...now].filter((alias) => !old.has(alias)).sort(),
-    removed: [...old].filter((alias) => !now.has(alias)).sort(),
+    added: after
+      .filter((ref) => !old.has(ref.key))
+      .map(name)
+      .sort(),
+    removed: before
+      .filter((ref) => !now.has(ref.key))
+      .map(name)
+      .sort(),
   };
 }
 
-function compareType(before: ContentTypeRecord, after: ContentTypeRecord, kind: TypeKind): ChangedType | undefined {
-  const fields = TYPE_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field])).map(
-    (field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }),
-  );
-  const properties = compareProperties(before, after);
+interface Sides {
+  from: TypesByKey;
+  to: TypesByKey;
+}
+
+function compareType(
+  before: ContentTypeRecord,
+  after: ContentTypeRecord,
+  kind: TypeKind,
+  sides: Sides,
+): ChangedType | undefined {
+  const fields: ChangedType['fields'] = TYPE_FIELDS.filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  ).map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
+  fields.push(...compareTemplates(before, after));
+  const properties = compareProperties(listOwnProperties(before, sides.from), listOwnProperties(after, sides.to));
   const compositions = compareRefs(before.compositions, after.compositions);
   const allowedChildren = compareRefs(before.allowedContentTypes, after.allowedContentTypes);
   const counted = [
@@ -109,14 +159,20 @@ function compareType(before: ContentTypeRecord, after: ContentTypeRecord, kind: 
   return { ...refOf(after, kind), fields, properties, compositions, allowedChildren };
 }
 
-function diffTypeList(before: ContentTypeRecord[], after: ContentTypeRecord[], kind: TypeKind, out: TypeChanges): void {
+function diffTypeList(
+  before: ContentTypeRecord[],
+  after: ContentTypeRecord[],
+  kind: TypeKind,
+  sides: Sides,
+  out: TypeChanges,
+): void {
   const old = new Map(before.map((type) => [type.key, type]));
   for (const now of after) {
     const was = old.get(now.key);
     old.delete(now.key);
     if (was === undefined) out.added.push(refOf(now, kind));
     else {
-      const changed = compareType(was, now, kind);
+      const changed = compareType(was, now, kind, sides);
       if (changed !== undefined) out.changed.push(changed);
     }
   }
@@ -129,9 +185,12 @@ function diffTypeList(before: ContentTypeRecord[], after: ContentTypeRecord[], k
  */
 export function diffContentTypes(before: ContentTypesFile, after: ContentTypesFile): TypeChanges {
   const out: TypeChanges = { added: [], removed: [], changed: [] };
-  diffTypeList(before.contentTypes, after.contentTypes, 'content', out);
+  const byKey = (file: ContentTypesFile): TypesByKey =>
+    new Map([...file.contentTypes, ...(file.mediaTypes ?? [])].map((type) => [type.key, type]));
+  const sides = { from: byKey(before), to: byKey(after) };
+  diffTypeList(before.contentTypes, after.contentTypes, 'content', sides, out);
   if (before.mediaTypes !== undefined && after.mediaTypes !== undefined) {
-    diffTypeList(before.mediaTypes, after.mediaTypes, 'media', out);
+    diffTypeList(before.mediaTypes, after.mediaTypes, 'media', sides, out);
   }
   return out;
 }

@@ -4,6 +4,7 @@
  */
 import { diffLines, diffWords, type ChangeObject } from 'diff';
 import type { JsonPathChange, TextPart } from '../core/diff-format.ts';
+import { sameJson } from '../core/canonical-json.ts';
 
 /** Unchanged runs longer than this are shortened to their ends: the diff shows what changed, not the whole text. */
 const SAME_RUN_LIMIT = 160;
@@ -59,10 +60,38 @@ function walk(from: unknown, to: unknown, at: string, out: JsonPathChange[]): vo
     for (const [key, value] of toEntries) out.push({ path: childPath(at, key), change: 'added', to: value });
     return;
   }
-  if (JSON.stringify(from) === JSON.stringify(to)) return;
+  if (isSameValue(from, to)) return;
   const text = typeof from === 'string' && typeof to === 'string' ? diffText(from, to) : undefined;
   out.push({ path: at === '' ? '$' : at, change: 'changed', from, to, ...(text === undefined ? {} : { text }) });
 }
+
+function parseJsonText(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value with every string that holds a JSON object or array replaced by that JSON, at any depth. */
+function withJsonTextParsed(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const parsed = parseJsonText(value);
+    return parsed === undefined ? value : withJsonTextParsed(parsed);
+  }
+  if (Array.isArray(value)) return value.map(withJsonTextParsed);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withJsonTextParsed(item)]));
+}
+
+/**
+ * Values compared by meaning: objects whatever their key order, and strings holding JSON (a block's picker value,
+ * stored as text) by the JSON they hold.
+ */
+export const isSameValue = (a: unknown, b: unknown): boolean =>
+  sameJson(a, b) || sameJson(withJsonTextParsed(a), withJsonTextParsed(b));
 
 /** The changed leaves of two JSON values, at most MAX_PATHS of them. */
 export function diffJsonPaths(from: unknown, to: unknown): JsonPathChange[] {

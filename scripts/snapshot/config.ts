@@ -24,6 +24,8 @@ export interface SnapshotConfig {
   readonly source: SourceConfig;
   readonly apiKey?: string;
   readonly sinceSnapshot?: string;
+  /** A full crawl when the snapshot at `sinceSnapshot` ends this many incremental crawls in a row. */
+  readonly fullRefreshEvery?: number;
   /** Where the snapshot at `out` is kept before a new crawl replaces it; `keep` kept snapshots at most. */
   readonly history?: string;
   readonly keep: number;
@@ -49,6 +51,7 @@ const VALUE_FLAGS = [
   'db',
   'api-key-file',
   'since-snapshot',
+  'full-refresh-every',
   'max-failures',
   'concurrency',
   'timeout-ms',
@@ -64,7 +67,7 @@ const VALUE_FLAGS = [
   'keep',
   'compare-with',
 ] as const;
-const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects'] as const;
+const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects', 'full-refresh'] as const;
 export const SNAPSHOT_FLAGS: FlagSpec = {
   values: VALUE_FLAGS,
   switches: SWITCHES,
@@ -82,6 +85,7 @@ const flagsSchema = z.object({
   db: nonEmpty.optional(),
   'api-key-file': nonEmpty.optional(),
   'since-snapshot': nonEmpty.optional(),
+  'full-refresh-every': wholeNumber(1, 1_000_000, 0),
   history: nonEmpty.optional(),
   keep: wholeNumber(1, 1000, DEFAULT_KEEP),
   'compare-with': nonEmpty.optional(),
@@ -110,6 +114,8 @@ export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --d
   --api-key-file FILE    file holding the API key (or env SNAPSHOT_API_KEY); never on the command line
   --demo-items N         size of the generated demo database (default 2000; env SNAPSHOT_CACHE_DIR moves .cache)
   --since-snapshot DIR   reuse unchanged items from this earlier snapshot
+  --full-refresh-every N with --since-snapshot: every Nth crawl in a row fetches every item (counted in the manifest)
+  --full-refresh         fetch every item even with --since-snapshot
   --history DIR          keep the snapshot at --out in DIR before replacing it (see npm run diff)
   --keep N               snapshots kept in --history (default 1: the previous one)
   --compare-with DIR     say what changed since this snapshot (default with --history: the newest one kept)
@@ -151,7 +157,11 @@ export async function loadConfig(
     out: path.resolve(cwd, flags.out),
     source,
     apiKey: source.kind === 'http' ? apiKey : undefined,
-    sinceSnapshot: flags['since-snapshot'] === undefined ? undefined : path.resolve(cwd, flags['since-snapshot']),
+    sinceSnapshot:
+      flags['since-snapshot'] === undefined || switches.has('full-refresh')
+        ? undefined
+        : path.resolve(cwd, flags['since-snapshot']),
+    fullRefreshEvery: values['full-refresh-every'] === undefined ? undefined : flags['full-refresh-every'],
     history: flags.history === undefined ? undefined : path.resolve(cwd, flags.history),
     keep: flags.keep,
     compareWith: flags['compare-with'] === undefined ? undefined : path.resolve(cwd, flags['compare-with']),
@@ -194,7 +204,15 @@ function findSource(
   if (flags.db !== undefined) return { kind: 'database', dbPath: path.resolve(cwd, flags.db) };
   const [label, text] =
     flags.source !== undefined ? ['--source', flags.source] : ['SNAPSHOT_SOURCE_URL', env.SNAPSHOT_SOURCE_URL];
-  if (text === undefined || text === '') {
+  // Set but empty is a CI variable that was never filled in: crawling the demo instead would report a false success.
+  if (text !== undefined && text.trim() === '') {
+    problems.push(
+      `${label} is set but empty: give the read service's base URL` +
+        (label === '--source' ? '' : ', or unset it to crawl the embedded demo'),
+    );
+    return undefined;
+  }
+  if (text === undefined) {
     const cacheDir = path.resolve(cwd, env.SNAPSHOT_CACHE_DIR ?? path.join(REPO_ROOT, '.cache'));
     return { kind: 'demo', items: flags.demoItems, seed: DEMO_SEED, cacheDir };
   }

@@ -10,7 +10,8 @@ import { crawlContentTypes, createTypeReferences, type ContentTypeCrawl } from '
 import { DEFAULT_API_PATH, describeOtherApiPaths } from './client/api-path.ts';
 import { createHttpClient } from './client/http-client.ts';
 import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
-import { openPreviousSnapshot } from './plan/previous-snapshot.ts';
+import { openPreviousSnapshot, type PreviousSnapshot } from './plan/previous-snapshot.ts';
+import { compareTypes, crawlItemTypesFirst, rememberTypeLookups, type SameType } from './plan/type-baseline.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { createReadClient, type ReadClient } from './client/read-client.ts';
 import type { ItemCore } from './answers/source-schemas.ts';
@@ -26,6 +27,8 @@ export interface CrawlOptions {
   /** Absolute path of the snapshot folder. */
   out: string;
   sinceSnapshot?: string;
+  /** With `sinceSnapshot`: crawl in full when the previous snapshot ends this many incremental crawls in a row. */
+  fullRefreshEvery?: number;
   maxFailures: number;
   concurrency: number;
   timeoutMs: number;
@@ -67,9 +70,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     limits: options.limits,
     followRedirects: options.followRedirects,
   });
-  const read = createReadClient(http, log);
-  const previous =
-    options.sinceSnapshot === undefined ? undefined : await openPreviousSnapshot(options.sinceSnapshot, log);
+  const read = rememberTypeLookups(createReadClient(http, log));
+  const previous = await openBaseline(options, log);
   const store = await openSnapshotStore(options.out, options.itemsPerChunk ?? ITEMS_PER_CHUNK);
   try {
     const content = await listTreeEntries('content', read, log);
@@ -80,13 +82,26 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
         `${notMounted}: ${describeOtherApiPaths(options.source.apiPath ?? DEFAULT_API_PATH)}`,
       );
     const media = await listTreeEntries('media', read, log);
+    const lists = { content: await read.listTypes('content'), media: await read.listTypes('media') };
+    const sameType: SameType =
+      previous === undefined
+        ? () => false
+        : compareTypes(
+            previous.types,
+            await crawlItemTypesFirst(
+              { content: content.entries, media: media.entries },
+              read,
+              lists,
+              options.maxContentTypes,
+            ),
+          );
     const refs = createTypeReferences();
-    const deps = { read, log, store, previous, refs, progress, window: Math.max(64, options.concurrency * 16) };
+    const window = Math.max(64, options.concurrency * 16);
+    const deps = { read, log, store, previous, sameType, refs, progress, window };
     progress.start('items', content.entries.length + media.entries.length);
     const contentItems = await crawlItems('content', content.entries, { ...deps, prefetched: content.roots });
     const mediaItems = await crawlItems('media', media.entries, { ...deps, prefetched: media.roots });
     progress.start('content types', 0);
-    const lists = { content: await read.listTypes('content'), media: await read.listTypes('media') };
     const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
     const types = await crawlContentTypes(refs, read, log, hooks, lists, options.maxContentTypes);
     progress.stop();
@@ -94,6 +109,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const { lookups, ...typesFile } = types;
     const items = content.trees + media.trees + contentItems.fetched + mediaItems.fetched;
     const plan = { atRoot: 2, items, contentTypes: lookups, typeLists: 2 };
+    const incrementalRuns = previous === undefined ? 0 : previous.incrementalRuns + 1;
     const manifest = buildManifest(options, startedAt, log, {
       content: content.entries,
       media: media.entries,
@@ -101,6 +117,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       mediaItems,
       types,
       stats: { ...http.stats, plan },
+      incrementalRuns,
     });
     const shrink =
       options.allowShrink || manifest.status !== 'complete'
@@ -125,6 +142,15 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   } finally {
     http.close();
   }
+}
+
+/** The previous snapshot to reuse items from, unless there is none or a full refresh is due (`incrementalRuns` 0). */
+async function openBaseline(options: CrawlOptions, log: CrawlLog): Promise<PreviousSnapshot | undefined> {
+  if (options.sinceSnapshot === undefined) return undefined;
+  const previous = await openPreviousSnapshot(options.sinceSnapshot, log);
+  const every = options.fullRefreshEvery;
+  if (previous === undefined || every === undefined || previous.incrementalRuns + 1 < every) return previous;
+  return undefined;
 }
 
 /** The flattened trees of one kind, and each root's full item (its tree answer), kept so it is not asked for again. */
@@ -167,6 +193,7 @@ interface CrawlOutcome {
   mediaItems: ItemCrawlResult;
   types: ContentTypeCrawl;
   stats: { requests: number; attempts: number; plan: NonNullable<Manifest['http']['plan']> };
+  incrementalRuns: number;
 }
 
 function buildManifest(
@@ -175,7 +202,7 @@ function buildManifest(
   log: CrawlLog,
   outcome: CrawlOutcome,
 ): Omit<Manifest, 'files'> {
-  const { content, media, contentItems, mediaItems, types, stats } = outcome;
+  const { content, media, contentItems, mediaItems, types, stats, incrementalRuns } = outcome;
   return {
     formatVersion: FORMAT_VERSION,
     tool: options.tool,
@@ -195,6 +222,7 @@ function buildManifest(
       deviations: log.listDeviations().length,
     },
     reused: contentItems.reused + mediaItems.reused,
+    incrementalRuns,
     http: { requests: stats.requests, attempts: stats.attempts, plan: stats.plan },
     failures: log.failures.map(({ issues: _issues, ...failure }) => failure),
     warnings: [...log.warnings],

@@ -21,12 +21,13 @@ import type { Browser, Page } from '../../scripts/browser/chromium.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
 import { openForOracle } from '../support/shared-databases.ts';
 
-describe('the Changes section (two builds with --history)', { timeout: 180_000 }, () => {
+describe('the Changes section (builds with --history, the third with --keep 2)', { timeout: 180_000 }, () => {
   let tmp: string;
   let plan: PlannedEdits;
   let server: StaticServer;
   let browser: Browser;
   let page: Page;
+  let common: string[];
   const url = (p = '') => `${server.url}/${p}`;
 
   before(async () => {
@@ -37,7 +38,7 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
     } finally {
       oracle.close();
     }
-    const common = [
+    common = [
       '--out',
       path.join(tmp, 'dist'),
       '--cache',
@@ -116,5 +117,25 @@ describe('the Changes section (two builds with --history)', { timeout: 180_000 }
     const response = await page.goto(url(`content/${plan.removed}/`));
     assert.equal(response?.status(), 200);
     assert.match(await page.locator('[data-removed]').innerText(), /was removed since the previous snapshot/);
+  });
+
+  it("keeps the earlier night, its removed items' pages and both nights in the feed with --keep 2", async () => {
+    await buildSite(['--db', path.join(tmp, 'newer.db'), ...common, '--keep', '2']);
+    const response = await page.goto(url(`content/${plan.removed}/`));
+    assert.equal(response?.status(), 200);
+    assert.match(await page.locator('[data-removed]').innerText(), /was removed earlier/);
+    await page.goto(url('changes/'));
+    assert.equal(await page.locator('[data-nights] li').count(), 1);
+    const feed = await (await fetch(url('changes/feed.xml'))).text();
+    assert.equal(feed.match(/<entry>/g)?.length, 2, feed);
+    const earlier = [...feed.matchAll(/<link href="([^"]+\.json)"\/>/g)].map((match) => match[1]);
+    assert.equal(earlier.length, 1, feed);
+    const night = (await (await fetch(`${server.url}${earlier[0]}`)).json()) as {
+      items: { removed: { key: string }[] };
+    };
+    assert.deepEqual(
+      night.items.removed.map((item) => item.key),
+      [plan.removed],
+    );
   });
 });

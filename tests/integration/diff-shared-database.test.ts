@@ -160,6 +160,20 @@ describe('the diff of a database and an edited copy', () => {
     assert.match(err, /changes found/);
   });
 
+  it('fails on a threshold only past it, and leaves out what --ignore names', async () => {
+    assert.equal((await diffJson(older, newer, ['--fail-on', 'removed>1'])).code, 0);
+    const { code, err } = await diffJson(older, newer, ['--fail-on', 'removed>0']);
+    assert.equal(code, 4);
+    assert.match(err, /removed>0: 1/);
+    const { diff } = await diffJson(older, newer, ['--ignore', 'property:bodyText', '--ignore', 'moved']);
+    const listed = diff.items.changed.flatMap((item) => item.properties.map((p) => p.alias));
+    assert.deepEqual(
+      listed,
+      plan.values.filter((v) => v.alias !== 'bodyText').map((v) => v.alias),
+    );
+    assert.deepEqual(diff.items.moved, []);
+  });
+
   it('writes markdown with counts and links to the site', async () => {
     const file = path.join(work, 'summary.md');
     const io = { stdout: { write: () => true }, stderr: { write: () => true } };
@@ -178,7 +192,22 @@ describe('the diff of a database and an edited copy', () => {
     assert.equal(await runDiff(args, io), 0);
     const markdown = await readFile(file, 'utf8');
     assert.match(markdown, /\| Items added \| 1 \|/);
-    assert.match(markdown, /\| Values changed \| 3 \|/);
+    const items = new Set(plan.values.map((v) => v.key)).size;
+    assert.ok(markdown.includes(`| Values changed | ${plan.values.length} (values in ${items} items) |`), markdown);
     assert.ok(markdown.includes(`(https://site.example/content/${plan.moved.key}/)`));
+    // Per item type: the four person items added, removed, moved and renamed (two of them changing URLs).
+    assert.ok(
+      markdown.includes('- person (content): 4 items; added 1, removed 1, moved 1, renamed 1, urls changed 2\n'),
+      markdown,
+    );
+    // Old → new: a value inside a block, a rename, an editor.
+    assert.ok(markdown.includes(`"${BLOCK_EDIT.find}" → "${BLOCK_EDIT.replace}"`), markdown);
+    assert.ok(markdown.includes(`"${plan.renamed.to}"`), 'the new name');
+    const { editorChanged } = plan;
+    assert.ok(
+      markdown.includes(
+        `Property editor changed: ${editorChanged.alias} (Umbraco.RadioButtonList → ${editorChanged.to})`,
+      ),
+    );
   });
 });

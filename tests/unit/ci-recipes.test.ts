@@ -31,7 +31,11 @@ function listNpmRuns(commands: string[]): { script: string; args: string[] }[] {
     for (const match of command.matchAll(/npm run (?:--silent )?([\w:-]+)(?: --( [^\n]*))?/g)) {
       runs.push({
         script: match[1] as string,
-        args: argumentsOf((match[2] ?? '').replaceAll('$previous', 'history/x')),
+        args: argumentsOf(
+          (match[2] ?? '')
+            .replaceAll('$SNAPSHOT_SITE_URL', 'https://site.example')
+            .replaceAll('$(SNAPSHOT_SITE_URL)', 'https://site.example'),
+        ),
       });
     }
   }
@@ -41,6 +45,11 @@ function listNpmRuns(commands: string[]): { script: string; args: string[] }[] {
 function checkRuns(commands: string[]): void {
   const runs = listNpmRuns(commands);
   assert.ok(runs.some((run) => run.script === 'build') && runs.some((run) => run.script === 'diff'));
+  const markdown = runs.filter((run) => run.script === 'diff' && run.args.includes('markdown'));
+  assert.ok(
+    markdown.length > 0 && markdown.every((run) => run.args.includes('--site-url')),
+    'the summary links into the site',
+  );
   for (const run of runs) {
     assert.ok(SCRIPTS.includes(run.script), `npm run ${run.script} is not in package.json`);
     if (run.script === 'build') assert.deepEqual(loadBuildConfig(run.args, {}, ROOT).problems, [], run.args.join(' '));
@@ -73,7 +82,8 @@ test('the GitHub Actions recipe parses, has no active schedule, and runs only ex
 test('the Azure Pipelines recipe parses, has no active schedule, and runs only existing npm scripts', () => {
   const pipeline = readYaml('azure-pipelines.yml');
   assert.equal('schedules' in pipeline, false);
-  const steps = pipeline.steps as { script?: string; task?: string }[];
+  const jobs = pipeline.jobs as { steps: { script?: string; task?: string }[] }[];
+  const steps = jobs.flatMap((job) => job.steps);
   assert.ok(steps.some((step) => step.task?.startsWith('Cache@')));
   checkRuns(steps.flatMap((step) => (step.script === undefined ? [] : [step.script])));
 });

@@ -80,6 +80,7 @@ test('a type with every kind of drift, one added and one removed', () => {
     editorChanged: [{ alias: 'body', from: 'Umbraco.TinyMCE', to: 'Umbraco.RichText' }],
     dataTypeChanged: [{ alias: 'body', from: 2, to: 3 }],
     groupChanged: [{ alias: 'body', from: 'content', to: 'extra' }],
+    varianceChanged: [],
   });
   assert.deepEqual(changed?.compositions, { added: ['meta'], removed: ['seo'] });
   assert.deepEqual(changed?.allowedChildren, { added: ['news'], removed: [] });
@@ -94,4 +95,67 @@ test('identical types are not listed; media types only when both snapshots liste
     diffContentTypes(withMedia, { ...file(page), mediaTypes: [] }).removed.map((t) => [t.alias, t.kind]),
     [['image', 'media']],
   );
+});
+
+test('renamed aliases are one change where they happened: compositions, children and templates match by key', () => {
+  const seo = (alias: string, varies: boolean) =>
+    type(alias, 5, {
+      propertyGroups: [
+        {
+          name: 'SEO',
+          propertyTypes: [{ ...property('metaTitle', 51, 'Umbraco.TextBox', 1), variesByCulture: varies }],
+        },
+      ],
+    });
+  const template = (alias: string, key: number) => ({ id: key, key: KEY(key), alias, name: alias });
+  const page = (composition: string, child: string, templates: ReturnType<typeof template>[]) =>
+    type('page', 1, {
+      // The composition's property is listed on the composing type too, as sources send it.
+      propertyGroups: seo(composition, true).propertyGroups,
+      compositions: [{ key: KEY(5), alias: composition }],
+      allowedContentTypes: [{ key: KEY(6), alias: child }],
+      defaultTemplate: templates[0] ?? null,
+      allowedTemplates: templates,
+    });
+  const before = file(page('seo', 'article', [template('Page', 20)]), seo('seo', true), type('article', 6));
+  const renamed = file(
+    page('seoRenamed', 'story', [template('PageRenamed', 20)]),
+    seo('seoRenamed', true),
+    type('story', 6),
+  );
+  const diff = diffContentTypes(before, renamed);
+  assert.deepEqual(
+    diff.changed.map((t) => [t.alias, t.fields]),
+    [
+      [
+        'seoRenamed',
+        [
+          { field: 'alias', from: 'seo', to: 'seoRenamed' },
+          { field: 'name', from: 'seo', to: 'seoRenamed' },
+        ],
+      ],
+      [
+        'story',
+        [
+          { field: 'alias', from: 'article', to: 'story' },
+          { field: 'name', from: 'article', to: 'story' },
+        ],
+      ],
+    ],
+  );
+
+  const switched = file(
+    page('seo', 'article', [template('Home', 21), template('Page', 20)]),
+    seo('seo', false),
+    type('article', 6),
+  );
+  const [composition, composing] = ['seo', 'page'].map((alias) =>
+    diffContentTypes(before, switched).changed.find((t) => t.alias === alias),
+  );
+  assert.deepEqual(composition?.properties.varianceChanged, [{ alias: 'metaTitle', from: true, to: false }]);
+  assert.deepEqual(composing?.properties.varianceChanged, [], 'an inherited property is listed on its composition');
+  assert.deepEqual(composing?.fields, [
+    { field: 'defaultTemplate', from: 'Page', to: 'Home' },
+    { field: 'allowedTemplates', from: ['Page'], to: ['Home', 'Page'] },
+  ]);
 });

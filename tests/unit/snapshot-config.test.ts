@@ -180,3 +180,22 @@ test('progress: one rewritten line on a TTY, plain periodic lines otherwise, not
   assert.deepEqual(quiet, []);
   assert.deepEqual([formatDuration(59.2), formatDuration(61), formatDuration(7300)], ['60s', '1m01s', '2h01m']);
 });
+
+test('a source URL set but empty is an error, never the demo; no source at all is the demo', async () => {
+  for (const empty of ['', '  ']) {
+    assert.deepEqual(await problemsOf([], { SNAPSHOT_SOURCE_URL: empty }), [
+      "SNAPSHOT_SOURCE_URL is set but empty: give the read service's base URL, or unset it to crawl the embedded demo",
+    ]);
+  }
+  assert.deepEqual(await problemsOf(['--source', '']), ["--source is set but empty: give the read service's base URL"]);
+  assert.equal((await loadConfig([], {}, CWD)).source.kind, 'demo');
+});
+
+test('--full-refresh drops --since-snapshot; --full-refresh-every takes a whole number from 1', async () => {
+  const every = await loadConfig(['--since-snapshot', 'old', '--full-refresh-every', '7'], {}, CWD);
+  assert.deepEqual([every.sinceSnapshot, every.fullRefreshEvery], ['/work/here/old', 7]);
+  const forced = await loadConfig(['--since-snapshot', 'old', '--full-refresh'], {}, CWD);
+  assert.equal(forced.sinceSnapshot, undefined);
+  assert.equal((await loadConfig([], {}, CWD)).fullRefreshEvery, undefined);
+  assert.deepEqual(await problemsOf(['--full-refresh-every', '0']), ['--full-refresh-every: must be at least 1']);
+});

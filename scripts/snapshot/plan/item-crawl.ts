@@ -14,12 +14,15 @@ import type { ItemKind } from '../../core/snapshot-format.ts';
 import type { SnapshotStore } from '../store/snapshot-store.ts';
 import type { ItemCore } from '../answers/source-schemas.ts';
 import type { TreeEntry } from './tree-walk.ts';
+import type { SameType } from './type-baseline.ts';
 
 export interface ItemCrawlDeps {
   read: ReadClient;
   log: CrawlLog;
   store: SnapshotStore;
   previous: PreviousSnapshot | undefined;
+  /** Whether an item type (with its compositions) is the same record in the previous snapshot and in this crawl. */
+  sameType: SameType;
   refs: TypeReferences;
   progress: Progress;
   /** How far fetching may run ahead of writing. */
@@ -68,7 +71,7 @@ export async function crawlItems(
   entries: readonly TreeEntry[],
   deps: ItemCrawlDeps,
 ): Promise<ItemCrawlResult> {
-  const reusable = deps.previous?.listReusable(kind, entries) ?? new Set<number>();
+  const reusable = deps.previous?.listReusable(kind, entries, deps.sameType) ?? new Set<number>();
   const result: ItemCrawlResult = { byType: new Map(), reused: 0, fetched: 0 };
 
   async function fetchOne(entry: TreeEntry): Promise<Fetched> {

@@ -9,13 +9,16 @@ import type { CrawlLog } from '../crawl-log.ts';
 import { recoverFolderSwap } from '../../core/folder-swap.ts';
 import {
   ITEM_KINDS,
+  getContentTypes,
   getManifest,
   iterateIndex,
+  type ContentTypesFile,
   type FileEntry,
   type IndexEntry,
   type ItemKind,
 } from '../../core/snapshot-format.ts';
 import type { TreeEntry } from './tree-walk.ts';
+import type { SameType } from './type-baseline.ts';
 
 const CACHED_CHUNKS = 4;
 
@@ -27,11 +30,15 @@ interface OldEntry {
 }
 
 export interface PreviousSnapshot {
+  /** The previous snapshot's types, to compare with this crawl's before any item is reused. */
+  types: ContentTypesFile;
+  /** Incremental crawls in a row that led to the previous snapshot (0: it was a full crawl). */
+  incrementalRuns: number;
   /**
-   * Ids whose summary, and every ancestor's summary, is unchanged: their old full item is still what the source
-   * holds.
+   * Ids whose summary, and every ancestor's summary, is unchanged, and whose type (with its compositions) is the
+   * same in both snapshots: their old full item is still what the source holds.
    */
-  listReusable(kind: ItemKind, entries: readonly TreeEntry[]): Set<number>;
+  listReusable(kind: ItemKind, entries: readonly TreeEntry[], sameType: SameType): Set<number>;
   /** The old item's JSON line, or undefined when its chunk no longer matches the old manifest. */
   findItemJson(kind: ItemKind, id: number): Promise<string | undefined>;
 }
@@ -55,10 +62,15 @@ const summaryOf = (entry: TreeEntry | IndexEntry): string =>
 
 export async function openPreviousSnapshot(dir: string, log: CrawlLog): Promise<PreviousSnapshot | undefined> {
   let files: Record<string, FileEntry>;
+  let types: ContentTypesFile;
+  let incrementalRuns: number;
   const entries = new Map<ItemKind, Map<number, OldEntry>>();
   try {
     await recoverFolderSwap(dir);
-    files = (await getManifest(dir)).files;
+    const manifest = await getManifest(dir);
+    files = manifest.files;
+    incrementalRuns = manifest.incrementalRuns ?? 0;
+    types = await getContentTypes(dir);
     for (const kind of ITEM_KINDS) {
       const byId = new Map<number, OldEntry>();
       for await (const entry of iterateIndex(dir, kind)) {
@@ -104,11 +116,13 @@ export async function openPreviousSnapshot(dir: string, log: CrawlLog): Promise<
   }
 
   return {
-    listReusable(kind, fresh) {
+    types,
+    incrementalRuns,
+    listReusable(kind, fresh, sameType) {
       const old = entries.get(kind) ?? new Map<number, OldEntry>();
       const reusable = new Set<number>();
       for (const entry of fresh) {
-        const unchanged = old.get(entry.id)?.summary === summaryOf(entry);
+        const unchanged = old.get(entry.id)?.summary === summaryOf(entry) && sameType(kind, entry.type);
         if (unchanged && (entry.parentId === -1 || reusable.has(entry.parentId))) reusable.add(entry.id);
       }
       return reusable;

@@ -1,15 +1,9 @@
 /** What the Changes pages and their downloads need: the tables, their links, and the files to write. */
-import { itemHref, typeHref } from '../site-paths.ts';
 import { csvRow } from '../csv.ts';
-import { listChangeTables, type ChangeRow, type ChangeTable } from './change-tables.ts';
+import { listChangeTables, type ChangeTable } from './change-tables.ts';
 import { loadChanges } from './site-changes.ts';
 
-/** Rows shown on a table's page; the downloads hold all of them. */
-export const PAGE_ROWS = 500;
 export const FULL_LIST_FILE = 'changes.json';
-
-export const rowHref = ({ link }: ChangeRow): string =>
-  link.kind === 'type' ? typeHref(link.key) : itemHref(link.kind, link.key);
 
 export async function listTables(): Promise<ChangeTable[]> {
   const diff = await loadChanges();

@@ -1,13 +1,16 @@
 /**
  * The Changes section's tables: one per kind of change, each a list of rows with the same cells on the page and in
- * the CSV and JSON downloads.
+ * the CSV and JSON downloads. A table's count is its rows: for values, one per property and language. Old and new
+ * values are one-line renderings of at most VALUE_CHARS characters (the full values are in changes.json).
  */
-import type { ChangedType, ItemRef, SnapshotDiff, TypeRef } from '../../../scripts/core/diff-format.ts';
+import { ITEM_CHANGE_KINDS, summariseByType } from '../../../scripts/core/diff-format.ts';
+import type { ItemRef, SnapshotDiff, TypeRef } from '../../../scripts/core/diff-format.ts';
+import { CHANGE_LABELS, describeTypeDrift, renderBeforeAfter } from '../../../scripts/core/change-text.ts';
 import type { CsvCell } from '../csv.ts';
 
 export interface ChangeRow {
-  /** The item or type the first cell links to. */
-  link: { kind: 'content' | 'media' | 'type'; key: string };
+  /** The item or type the first cell links to; none for a summary row. */
+  link?: { kind: 'content' | 'media' | 'type'; key: string };
   cells: CsvCell[];
 }
 
@@ -19,27 +22,13 @@ export interface ChangeTable {
 }
 
 const ITEM = ['Name', 'Kind', 'Key'];
+const VALUE_CHARS = 300;
 const itemCells = (item: ItemRef): CsvCell[] => [item.name, item.kind, item.key];
 const itemLink = (item: ItemRef): ChangeRow['link'] => ({ kind: item.kind, key: item.key });
 const typeRow = (type: TypeRef, extra: CsvCell[] = []): ChangeRow => ({
   link: { kind: 'type', key: type.key },
   cells: [type.alias, type.name, type.kind, type.element ? 'yes' : 'no', ...extra],
 });
-
-function describeTypeChange(type: ChangedType): string {
-  const parts = Object.entries(type.properties)
-    .filter(([, list]) => list.length > 0)
-    .map(([what, list]) => `properties ${what}: ${list.map((p) => ('alias' in p ? p.alias : p.toAlias)).join(', ')}`);
-  for (const [what, lists] of [
-    ['compositions', type.compositions],
-    ['allowed children', type.allowedChildren],
-  ] as const) {
-    if (lists.added.length > 0) parts.push(`${what} added: ${lists.added.join(', ')}`);
-    if (lists.removed.length > 0) parts.push(`${what} removed: ${lists.removed.join(', ')}`);
-  }
-  parts.push(...type.fields.map((f) => `${f.field}: ${String(f.from)} → ${String(f.to)}`));
-  return parts.join('; ');
-}
 
 export function listChangeTables(diff: SnapshotDiff): ChangeTable[] {
   const { items, contentTypes } = diff;
@@ -93,15 +82,37 @@ export function listChangeTables(diff: SnapshotDiff): ChangeTable[] {
       rows: fromTo(items.sortOrderChanged),
     },
     {
+      name: 'templates-changed',
+      title: 'Templates changed',
+      columns: [...ITEM, '', 'From', 'To'],
+      rows: fromTo(items.templateChanged),
+    },
+    {
       name: 'values-changed',
       title: 'Values changed',
-      columns: [...ITEM, 'Type', 'Property', 'Language', 'Change', 'Editor'],
+      columns: [...ITEM, 'Type', 'Property', 'Language', 'Change', 'Editor', 'From', 'To'],
       rows: items.changed.flatMap((r) =>
         r.properties.map((p) => ({
           link: itemLink(r),
-          cells: [...itemCells(r), r.type, p.alias, p.culture, p.change, p.editorAlias],
+          cells: [
+            ...itemCells(r),
+            r.type,
+            p.fromAlias === undefined ? p.alias : `${p.alias} (was ${p.fromAlias})`,
+            p.culture,
+            p.change,
+            p.editorAlias,
+            ...renderBeforeAfter(p, VALUE_CHARS),
+          ],
         })),
       ),
+    },
+    {
+      name: 'by-type',
+      title: 'Changes by item type',
+      columns: ['Type', 'Kind', 'Items', ...ITEM_CHANGE_KINDS.map((kind) => CHANGE_LABELS[kind])],
+      rows: summariseByType(items).map((s) => ({
+        cells: [s.type, s.kind, s.items, ...ITEM_CHANGE_KINDS.map((kind) => s.counts[kind])],
+      })),
     },
     {
       name: 'types-added',
@@ -119,7 +130,7 @@ export function listChangeTables(diff: SnapshotDiff): ChangeTable[] {
       name: 'types-changed',
       title: 'Content types changed',
       columns: [...TYPE, 'What changed'],
-      rows: contentTypes.changed.map((t) => typeRow(t, [describeTypeChange(t)])),
+      rows: contentTypes.changed.map((t) => typeRow(t, [describeTypeDrift(t).join('; ')])),
     },
   ];
 }

@@ -14,6 +14,7 @@ import {
   type SnapshotDiff,
 } from '../../../scripts/core/diff-format.ts';
 import { getSiteEnv } from '../site-env.ts';
+import { listArchivedRemovals } from './change-archive.ts';
 
 /** What one item went through between the two snapshots, for its page. */
 export interface ItemHistory {
@@ -52,6 +53,7 @@ function noteOf(
   if (kind === 'urlChanged') return `URL changed${culture}: ${fromTo}`;
   if (kind === 'retyped') return `Type changed: ${fromTo}`;
   if (kind === 'sortOrderChanged') return `Sort order changed: ${fromTo}`;
+  if (kind === 'templateChanged') return `Template changed: ${fromTo}`;
   return undefined;
 }
 
@@ -95,14 +97,25 @@ export async function findItemHistory(key: string): Promise<ItemHistory | undefi
   return (await index).histories.get(key);
 }
 
+/** Removed items with a page: tonight's, and those of the earlier nights kept (`--keep`) that are not back. */
 export async function listRemovedItems(kind: ItemRef['kind']): Promise<ItemRef[]> {
-  return ((await loadChanges())?.items.removed ?? []).filter((item) => item.kind === kind);
+  const tonight = (await loadChanges())?.items.removed ?? [];
+  const keys = new Set(tonight.map((item) => item.key));
+  const earlier = (await listArchivedRemovals()).map(({ item }) => item).filter((item) => !keys.has(item.key));
+  return [...tonight, ...earlier].filter((item) => item.kind === kind);
 }
 
-export async function findRemovedItem(kind: ItemRef['kind'], key: string): Promise<ItemRef | undefined> {
+/** A removed item, and the night that removed it (the change list it is in). */
+export async function findRemovedItem(
+  kind: ItemRef['kind'],
+  key: string,
+): Promise<{ item: ItemRef; night: SnapshotDiff } | undefined> {
   index ??= buildIndex();
+  const diff = await loadChanges();
   const item = (await index).removed.get(key);
-  return item?.kind === kind ? item : undefined;
+  if (item !== undefined && diff !== undefined) return item.kind === kind ? { item, night: diff } : undefined;
+  const earlier = (await listArchivedRemovals()).find((removal) => removal.item.key === key);
+  return earlier?.item.kind === kind ? earlier : undefined;
 }
 
 export async function findTypeChange(key: string): Promise<{ added: boolean; changed?: ChangedType } | undefined> {
