@@ -6,6 +6,7 @@ import { NotFoundError } from '../handlers/errors.ts';
 import { createAuthCheck } from './auth.ts';
 import { parseQuery } from './params.ts';
 import { ParameterError, problem, sendReply } from './problem.ts';
+import { findExtension } from './extension-routes.ts';
 import { BASE_PATH, findOperation } from './routes.ts';
 
 export interface RequestLog {
@@ -58,7 +59,7 @@ export function createRequestHandler(
     try {
       const url = parseTarget(req.url);
       target = url.pathname + url.search;
-      const operation = findOperation(url.pathname, typeLists);
+      const operation = findOperation(url.pathname, typeLists) ?? findExtension(url.pathname, flavor.name, typeLists);
       if (!operation)
         send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${BASE_PATH}.`));
       else if (method !== 'GET' && method !== 'HEAD')
