@@ -8,6 +8,7 @@ import { createCrawlLog, type CrawlLog } from './crawl-log.ts';
 import { SourceUnreachableError } from './crawl-errors.ts';
 import { crawlContentTypes, createTypeReferences, type ContentTypeCrawl } from './plan/content-type-plan.ts';
 import { createHttpClient } from './client/http-client.ts';
+import { crawlExtras, type ExtrasCrawl } from './plan/extras-plan.ts';
 import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
 import { openPreviousSnapshot } from './plan/previous-snapshot.ts';
 import { silentProgress, type Progress } from './progress.ts';
@@ -81,17 +82,19 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const lists = { content: await read.listTypes('content'), media: await read.listTypes('media') };
     const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
     const types = await crawlContentTypes(refs, read, log, hooks, lists, options.maxContentTypes);
+    const extras = await crawlExtras(http, log);
     progress.stop();
     warnRepairs(http.stats, log);
     const { lookups, ...typesFile } = types;
     const items = content.trees + media.trees + contentItems.fetched + mediaItems.fetched;
-    const plan = { atRoot: 2, items, contentTypes: lookups, typeLists: 2 };
+    const plan = { atRoot: 2, items, contentTypes: lookups, typeLists: 2, extras: extras.requests };
     const manifest = buildManifest(options, startedAt, log, {
       content: content.entries,
       media: media.entries,
       contentItems,
       mediaItems,
       types,
+      extras,
       stats: { ...http.stats, plan },
     });
     const shrink =
@@ -106,7 +109,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       unavailableContentTypes: types.unavailable,
     };
     const dir = await store.finish(
-      { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } },
+      { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile }, extras: extras.records },
       shrink !== undefined,
     );
     return { dir, manifest, ...(shrink === undefined ? {} : { shrink }) };
@@ -158,6 +161,7 @@ interface CrawlOutcome {
   contentItems: ItemCrawlResult;
   mediaItems: ItemCrawlResult;
   types: ContentTypeCrawl;
+  extras: ExtrasCrawl;
   stats: { requests: number; attempts: number; plan: NonNullable<Manifest['http']['plan']> };
 }
 
@@ -167,7 +171,7 @@ function buildManifest(
   log: CrawlLog,
   outcome: CrawlOutcome,
 ): Omit<Manifest, 'files'> {
-  const { content, media, contentItems, mediaItems, types, stats } = outcome;
+  const { content, media, contentItems, mediaItems, types, extras, stats } = outcome;
   return {
     formatVersion: FORMAT_VERSION,
     tool: options.tool,
@@ -190,6 +194,7 @@ function buildManifest(
     http: { requests: stats.requests, attempts: stats.attempts, plan: stats.plan },
     failures: log.failures.map(({ issues: _issues, ...failure }) => failure),
     warnings: [...log.warnings],
+    extras: extras.status,
   };
 }
 
