@@ -9,6 +9,7 @@ import type { CliIo } from '../commands/snapshot-cli.ts';
 import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
+import { writeDraftChanges } from './drafts-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
@@ -57,6 +58,7 @@ export async function runBuild(
       },
     );
     progress(`site data ready in ${seconds(siteData.millis)}`);
+    await writeDraftChanges(snapshot.dir, siteData.dir);
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     await rm(staging, { recursive: true, force: true });

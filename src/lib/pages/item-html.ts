@@ -52,7 +52,11 @@ export function renderItemHead(page: ItemPage): string {
   const type = markup`<p>Type: ${typeName} <span class="meta">(<code>${node.type}</code>)</span></p>`;
   const breadcrumbs = renderBreadcrumbs(page.breadcrumbs, node.name);
   const file = page.file && renderMediaFile(page.file);
-  return markup`${breadcrumbs} <h1>${node.name}</h1> ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${file}`.value;
+  const draft =
+    page.draft &&
+    markup`<p class="note flag" data-draft>This item has a pending draft (saved, not published) changing ${page.draft.changed} property values: <a${attr('href', page.draft.href)}>the draft against this version</a>.</p>`;
+  return markup`${breadcrumbs} <h1>${node.name}</h1> ${draft} ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${file}`
+    .value;
 }
 
 function renderChild(c: ItemPage['children'][number]): SafeHtml {

@@ -7,7 +7,8 @@ import { buildPropertyRows, type CultureSection, type PropertyRow } from './prop
 import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadSiteData, readFullItem } from '../site-data/load-site-data.ts';
 import type { MediaFile, SiteNode } from '../site-data/site-data-format.ts';
-import { childrenHref, itemHref, typeHref } from '../site-paths.ts';
+import { childrenHref, href, itemHref, typeHref } from '../site-paths.ts';
+import { loadDraftChanges } from '../site-data/load-extras.ts';
 import { listCultures, listPropertyEntries } from '../values/item-properties.ts';
 import type { ItemKind } from '../values/reference-target.ts';
 
@@ -25,6 +26,8 @@ export interface ItemPage {
   cultures: CultureSection[];
   usedBy: { count: number; from: LinkItem[] };
   file?: MediaFile & { imageSrc?: string };
+  /** Set when the item has a pending draft: its page, and how many property values it changes. */
+  draft?: { href: string; changed: number };
 }
 
 /**
@@ -82,6 +85,7 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
   const used = data.usedBy[node.key];
   const urlSegment = typeof record?.urlSegment === 'string' ? record.urlSegment : undefined;
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
+  const draft = kind === 'content' ? (await loadDraftChanges()).get(node.key) : undefined;
   return {
     node,
     complete: record !== undefined,
@@ -104,5 +108,6 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
       })),
     },
     ...(node.file ? { file: { ...node.file, ...(imageSrc ? { imageSrc } : {}) } } : {}),
+    ...(draft ? { draft: { href: href(`drafts/${node.key}/`), changed: draft.properties.length } } : {}),
   };
 }
