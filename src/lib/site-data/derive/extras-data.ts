@@ -1,4 +1,4 @@
-/** Derives the extras' site data and downloads from the snapshot's extras (see extras-format.ts). */
+/** Derives the extras' site data and downloads (every extra's, empty when it was not offered) from the snapshot's extras (see extras-format.ts). */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXTRA_NAMES, extraStatusOf, listExtra, type ExtraName } from '../../../../scripts/core/snapshot-extras.ts';
@@ -36,7 +36,7 @@ export async function writeExtras(
   lookup: NodeLookup,
   outDir: string,
   downloadsDir: string,
-): Promise<Record<string, number>> {
+): Promise<void> {
   const read = <N extends ExtraName>(name: N) => listExtra(snapshotDir, manifest, name);
   const languages = await read('languages');
   const dictionary = await read('dictionary');
@@ -57,7 +57,6 @@ export async function writeExtras(
   const status = Object.fromEntries(EXTRA_NAMES.map((n) => [n, extraStatusOf(manifest, n)])) as ExtrasData['status'];
   const data: ExtrasData = { status, rows, dictionaryLanguages };
   await writeFile(path.join(outDir, EXTRAS_FILE), JSON.stringify(data));
-  const counts: Record<string, number> = {};
   for (const name of EXTRA_NAMES) {
     const columns =
       name === 'dictionary'
@@ -67,7 +66,6 @@ export async function writeExtras(
             ...COLUMNS.dictionary.slice(3),
           ]
         : COLUMNS[name];
-    counts[name] = await writeTable(downloadsDir, name, columns, rows[name]);
+    await writeTable(downloadsDir, name, columns, rows[name]);
   }
-  return counts;
 }

@@ -165,7 +165,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     broken: readBroken(file(SITE_DATA_FILES.broken)),
     orphans,
   });
-  Object.assign(downloads, await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads)));
+  await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads));
   const meta: SiteDataMeta = {
     formatVersion: SITE_DATA_VERSION,
     generatedAt: new Date().toISOString(),
