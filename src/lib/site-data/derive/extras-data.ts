@@ -1,4 +1,7 @@
-/** Derives the extras' site data and downloads (every extra's, empty when it was not offered) from the snapshot's extras (see extras-format.ts). */
+/**
+ * Derives the extras' site data and downloads (every extra's, empty when it was not offered) from the snapshot's
+ * extras (see extras-format.ts).
+ */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXTRA_NAMES, extraStatusOf, listExtra, type ExtraName } from '../../../../scripts/core/snapshot-extras.ts';
