@@ -103,6 +103,21 @@ describe('extension operations on the shared databases', () => {
     });
   });
 
+  it('pages a list with skip and take, and names a bad one', async () => {
+    await withReadService({ dbPath: sharedDatabase('miguel015_alimentos.db') }, async (_service, call) => {
+      const whole = (await call('GetRecycleBin')).body;
+      assert.ok(whole.length > 15);
+      assert.deepEqual((await call('GetRecycleBin', { skip: 10, take: 5 })).body, whole.slice(10, 15));
+      assert.deepEqual((await call('GetRecycleBin', { skip: whole.length })).body, []);
+      const bad = await call('GetDrafts', { take: '-1' });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(
+        bad.body.invalidParams.map((p: { name: string }) => p.name),
+        ['take'],
+      );
+    });
+  });
+
   it('plugin flavors, and the nine operations only, answer 404 for every extension', async () => {
     const dbPath = sharedDatabase('tdufrane_searchcourse.db');
     for (const options of [{ flavor: 'plugin-v10' as const }, { flavor: 'plugin-v8' as const }, { typeLists: false }])

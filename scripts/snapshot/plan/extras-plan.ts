@@ -24,47 +24,78 @@ export interface ExtrasCrawl {
 }
 
 const NOT_OFFERED = [404, 405, 501];
+/** Entries asked for per request (`skip`/`take`): a draft carries its values, so a whole list can be large. */
+export const EXTRA_PAGE_SIZE = 500;
+/** Past this many pages (a source that never ends a list) the extra is given up, with a warning. */
+const MAX_PAGES = 2000;
+
+type ListOutcome = { status: ExtraStatus; entries: unknown[]; requests: number };
 
 export async function crawlExtras(http: HttpClient, log: CrawlLog): Promise<ExtrasCrawl> {
   const status = {} as Record<ExtraName, ExtraStatus>;
   const records = new Map<ExtraName, unknown[]>();
+  let requests = 0;
   for (const name of EXTRA_NAMES) {
-    const operation = EXTRA_OPERATIONS[name];
-    const outcome = await http.get(operation);
-    if (!outcome.ok && !NOT_OFFERED.includes(outcome.status)) {
-      log.addWarning({
-        code: 'extra-unavailable',
-        message: `${operation} failed (${outcome.message}); the snapshot has no ${name}`,
-        url: outcome.url,
-      });
-      status[name] = 'failed';
-      continue;
+    const outcome = await fetchList(http, log, name);
+    requests += outcome.requests;
+    status[name] = outcome.status;
+    if (outcome.status === 'offered') records.set(name, outcome.entries);
+  }
+  return { status, records, requests };
+}
+
+/** Asks page after page until one comes back short; a source that ignores paging answers the whole list at once. */
+async function fetchList(http: HttpClient, log: CrawlLog, name: ExtraName): Promise<ListOutcome> {
+  const operation = EXTRA_OPERATIONS[name];
+  const entries: unknown[] = [];
+  let firstOfList = '';
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const outcome = await http.get(operation, { skip: page * EXTRA_PAGE_SIZE, take: EXTRA_PAGE_SIZE });
+    const requests = page + 1;
+    if (!outcome.ok && (page > 0 || !NOT_OFFERED.includes(outcome.status))) {
+      warn(log, name, `${operation} failed (${outcome.message})`, outcome.url);
+      return { status: 'failed', entries: [], requests };
     }
     if (!outcome.ok || !Array.isArray(outcome.body)) {
-      status[name] = 'not-offered';
-      continue;
+      if (page > 0) warn(log, name, `${operation} answered page ${page + 1} with no array`, outcome.url);
+      return { status: page === 0 ? 'not-offered' : 'failed', entries: [], requests };
     }
-    status[name] = 'offered';
-    records.set(
-      name,
-      outcome.body.flatMap((entry, index) => {
-        lowerCaseKeys(entry);
-        const parsed = EXTRA_SCHEMAS[name].safeParse(entry);
-        if (parsed.success) return [entry];
-        log.addFailure({
-          url: outcome.url,
-          operation,
-          status: outcome.status,
-          attempts: outcome.attempts,
-          message: `answer at [${index}] lacks what the snapshot needs`,
-          issues: formatIssues(parsed.error.issues, `[${index}]`),
-        });
-        return [];
-      }),
-    );
+    // A source that ignores skip sends its first page again: the list has ended.
+    const first = JSON.stringify(outcome.body[0]);
+    if (page === 0) firstOfList = first;
+    else if (first === firstOfList) return { status: 'offered', entries, requests };
+    outcome.body.forEach((entry, index) => {
+      const kept = checkEntry(log, name, entry, { ...outcome, index: page * EXTRA_PAGE_SIZE + index });
+      if (kept) entries.push(entry);
+    });
+    if (outcome.body.length !== EXTRA_PAGE_SIZE) return { status: 'offered', entries, requests };
   }
-  return { status, records, requests: EXTRA_NAMES.length };
+  warn(log, name, `${operation} did not end after ${MAX_PAGES} pages`, '');
+  return { status: 'failed', entries: [], requests: MAX_PAGES };
 }
+
+function checkEntry(
+  log: CrawlLog,
+  name: ExtraName,
+  entry: unknown,
+  at: { url: string; status: number; attempts: number; index: number },
+): boolean {
+  lowerCaseKeys(entry);
+  const parsed = EXTRA_SCHEMAS[name].safeParse(entry);
+  if (parsed.success) return true;
+  log.addFailure({
+    url: at.url,
+    operation: EXTRA_OPERATIONS[name],
+    status: at.status,
+    attempts: at.attempts,
+    message: `answer at [${at.index}] lacks what the snapshot needs`,
+    issues: formatIssues(parsed.error.issues, `[${at.index}]`),
+  });
+  return false;
+}
+
+const warn = (log: CrawlLog, name: ExtraName, why: string, url: string): void =>
+  log.addWarning({ code: 'extra-unavailable', message: `${why}; the snapshot has no ${name}`, url });
 
 /** In place, so the entry is kept as sent (a property alias such as `__proto__` stays a key). */
 function lowerCaseKeys(entry: unknown): void {

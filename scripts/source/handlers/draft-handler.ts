@@ -41,44 +41,52 @@ interface Context {
   c: SiteCatalog;
   versions: Map<number, DocumentVersions>;
   cultureNames: Map<number, CultureVariant[]>;
+  edited: Map<number, string[]>;
+  drafts: ContentNode[];
+  unpublished: ContentNode[];
 }
 
+/** Which entries of a list to answer: all by default; the crawler pages long lists. */
+export interface Page {
+  skip: number;
+  take: number;
+}
+export const WHOLE_LIST: Page = { skip: 0, take: Number.MAX_SAFE_INTEGER };
+
+// The database is opened immutable, so which documents are drafts cannot change while the catalog lives: the
+// lists are found once, and each page reads the values of its own items only.
+const contexts = new WeakMap<SiteCatalog, Context>();
+
 /** Documents not trashed whose current version differs from the published one (`umbracoDocument.edited`). */
-export function listDrafts(c: SiteCatalog): DraftItem[] {
+export function listDrafts(c: SiteCatalog, page: Page = WHOLE_LIST): DraftItem[] {
   const context = loadContext(c);
-  const edited = new Map<number, string[]>();
-  for (const e of listEditedCultures(c.db)) {
-    const iso = c.languages.find((l) => l.id === e.languageId)?.isoCode;
-    if (iso !== undefined) edited.set(e.nodeId, [...(edited.get(e.nodeId) ?? []), iso]);
-  }
-  return listLiveDocuments(c).flatMap((node) => {
-    const v = context.versions.get(node.id);
-    if (v === undefined || !v.published || !v.edited) return [];
-    return [
-      {
-        ...hiddenItem(context, node, v),
-        publishedName: v.publishedName,
-        publishedDate: c.systemDate(v.publishedVersionDate),
-        editedCultures: edited.get(node.id) ?? [],
-      },
-    ];
+  return context.drafts.slice(page.skip, page.skip + page.take).map((node) => {
+    const v = context.versions.get(node.id)!;
+    return {
+      ...hiddenItem(context, node, v),
+      publishedName: v.publishedName,
+      publishedDate: c.systemDate(v.publishedVersionDate),
+      editedCultures: context.edited.get(node.id) ?? [],
+    };
   });
 }
 
 /** Documents not trashed that are not published (never, or unpublished: the document flag decides). */
-export function listUnpublished(c: SiteCatalog): UnpublishedItem[] {
+export function listUnpublished(c: SiteCatalog, page: Page = WHOLE_LIST): UnpublishedItem[] {
   const context = loadContext(c);
-  return listLiveDocuments(c).flatMap((node) => {
-    const v = context.versions.get(node.id);
-    if (v === undefined || v.published) return [];
-    return [{ ...hiddenItem(context, node, v), everPublished: v.publishedVersionId !== null }];
+  return context.unpublished.slice(page.skip, page.skip + page.take).map((node) => {
+    const v = context.versions.get(node.id)!;
+    return { ...hiddenItem(context, node, v), everPublished: v.publishedVersionId !== null };
   });
 }
 
 function loadContext(c: SiteCatalog): Context {
+  const found = contexts.get(c);
+  if (found !== undefined) return found;
+  const iso = new Map(c.languages.map((l) => [l.id, l]));
   const cultureNames = new Map<number, CultureVariant[]>();
   for (const n of listCurrentCultureNames(c.db)) {
-    const language = c.languages.find((l) => l.id === n.languageId);
+    const language = iso.get(n.languageId);
     if (language === undefined) continue;
     const list = cultureNames.get(n.nodeId) ?? [];
     list.push({ languageId: n.languageId, isoCode: language.isoCode, name: n.name, date: n.date });
@@ -88,7 +96,23 @@ function loadContext(c: SiteCatalog): Context {
     list.sort(
       (a, b) => Number(b.languageId === c.defaultLanguage?.id) - Number(a.languageId === c.defaultLanguage?.id),
     );
-  return { c, versions: new Map(listDocumentVersions(c.db).map((v) => [v.nodeId, v])), cultureNames };
+  const edited = new Map<number, string[]>();
+  for (const e of listEditedCultures(c.db)) {
+    const code = iso.get(e.languageId)?.isoCode;
+    if (code !== undefined) edited.set(e.nodeId, [...(edited.get(e.nodeId) ?? []), code]);
+  }
+  const versions = new Map(listDocumentVersions(c.db).map((v) => [v.nodeId, v]));
+  const live = listLiveDocuments(c).filter((node) => versions.has(node.id));
+  const context: Context = {
+    c,
+    versions,
+    cultureNames,
+    edited,
+    drafts: live.filter((n) => versions.get(n.id)!.published && versions.get(n.id)!.edited),
+    unpublished: live.filter((n) => !versions.get(n.id)!.published),
+  };
+  contexts.set(c, context);
+  return context;
 }
 
 const listLiveDocuments = (c: SiteCatalog): ContentNode[] =>

@@ -31,29 +31,38 @@ type R = Record<string, string | number | null>;
  * node's object type is checked.
  */
 export function listDocumentVersions(db: Database): DocumentVersions[] {
+  // Two plain joins merged here: a LEFT JOIN on a derived table of published versions scans it once per document.
+  const published = new Map(
+    db
+      .all<R>(
+        `SELECT v.nodeId, v.id, v.versionDate, v.text FROM umbracoContentVersion v
+         JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1`,
+      )
+      .map((r) => [r.nodeId as number, r]),
+  );
   return db
     .all<R>(
-      `SELECT d.nodeId, d.published, d.edited, cv.id AS currentId, cv.versionDate AS currentDate, cv.text AS currentName,
-              pv.id AS publishedId, pv.versionDate AS publishedDate, pv.text AS publishedName
+      `SELECT d.nodeId, d.published, d.edited, cv.id AS currentId, cv.versionDate AS currentDate, cv.text AS currentName
      FROM umbracoDocument d
      JOIN umbracoNode n ON n.id = d.nodeId AND n.nodeObjectType = ?
      JOIN umbracoContentVersion cv ON cv.nodeId = d.nodeId AND cv.current = 1
-     LEFT JOIN (SELECT v.id, v.nodeId, v.versionDate, v.text FROM umbracoContentVersion v
-                JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1) pv ON pv.nodeId = d.nodeId
      ORDER BY d.nodeId`,
       [OBJECT_TYPE.document],
     )
-    .map((r) => ({
-      nodeId: r.nodeId as number,
-      published: r.published === 1,
-      edited: r.edited === 1,
-      currentVersionId: r.currentId as number,
-      currentVersionDate: r.currentDate as string,
-      currentName: (r.currentName as string | null) ?? '',
-      publishedVersionId: r.publishedId as number | null,
-      publishedVersionDate: r.publishedDate as string | null,
-      publishedName: r.publishedName as string | null,
-    }));
+    .map((r) => {
+      const p = published.get(r.nodeId as number);
+      return {
+        nodeId: r.nodeId as number,
+        published: r.published === 1,
+        edited: r.edited === 1,
+        currentVersionId: r.currentId as number,
+        currentVersionDate: r.currentDate as string,
+        currentName: (r.currentName as string | null) ?? '',
+        publishedVersionId: (p?.id as number | undefined) ?? null,
+        publishedVersionDate: (p?.versionDate as string | undefined) ?? null,
+        publishedName: (p?.text as string | null | undefined) ?? null,
+      };
+    });
 }
 
 /** Culture names of current (draft) versions: `umbracoContentVersionCultureVariation` holds every version's. */
