@@ -15,7 +15,7 @@ Options:
   --api-key-file F       file holding the API key (or env SOURCE_API_KEY)
   --time-zone Z          IANA zone of stored dates before Umbraco 17 and of date properties (default UTC)
   --flavor F             answer as: rich (default; this service's own shape), plugin-v10, plugin-v8, plugin-v7
-  --no-type-lists        answer only the nine operations (no GetContentTypes, GetMediaTypes, GetMediaTypeBy*)
+  --no-type-lists        answer only the nine operations (no type lists, media types or extension operations)
   --show-top-level       keep the top-level segment in URLs (HideTopLevelNodeFromPath = false)
   --no-trailing-slash    URLs without a trailing slash (AddTrailingSlash = false)
   --log-requests         one line per request on stderr

@@ -54,7 +54,7 @@ export function renderItemHead(page: ItemPage): string {
   const file = page.file && renderMediaFile(page.file);
   const draft =
     page.draft &&
-    markup`<p class="note flag" data-draft>This item has a pending draft (saved, not published) changing ${page.draft.changed} property values: <a${attr('href', page.draft.href)}>the draft against this version</a>.</p>`;
+    markup`<p class="note flag" data-draft>This item has a pending draft (saved, not published) changing ${page.draft.changed === 1 ? '1 property value' : `${page.draft.changed} property values`}: <a${attr('href', page.draft.href)}>the draft against this version</a>.</p>`;
   return markup`${breadcrumbs} <h1>${node.name}</h1> ${draft} ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${file}`
     .value;
 }
