@@ -56,6 +56,12 @@ describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
     assert.ok(expected.length > 0);
     for (const width of [1280, 390]) {
       const item = await openAt(width, `content/${draft.key}/`);
+      const named = await item.locator('[data-draft] code').allInnerTexts();
+      assert.deepEqual(
+        named.sort(),
+        expected.map((e) => e.replace(/ (.*)$/, ' [$1]')),
+        'the note names them',
+      );
       await item.locator('[data-draft] a').click();
       await item.waitForURL(`**/drafts/${draft.key}/`);
       assert.match(await item.locator('[data-flag="draft"]').innerText(), /not published/i);

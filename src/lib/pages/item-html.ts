@@ -32,6 +32,18 @@ function renderMediaFile(file: NonNullable<ItemPage['file']>): SafeHtml {
   return markup`<section aria-labelledby="file"> <h2 id="file">File</h2> ${facts} ${preview} </section>`;
 }
 
+/** A published item with a pending draft: which values the draft changes, and the draft's page with the diff. */
+function renderDraftNote(draft: NonNullable<ItemPage['draft']>): SafeHtml {
+  const changes =
+    draft.changed.length === 0
+      ? 'no property value'
+      : markup`${draft.changed.length === 1 ? 'the value of' : 'the values of'} ${draft.changed.map(
+          (label, i) => markup`${i > 0 && ', '}<code>${label}</code>`,
+        )}`;
+  const link = markup`<a${attr('href', draft.href)}>the draft against this version</a>`;
+  return markup`<p class="note flag" data-draft>This item has a pending draft (saved, not published) changing ${changes}: ${link}.</p>`;
+}
+
 /** Breadcrumbs, name, facts, type and file: what comes before the changes section. */
 export function renderItemHead(page: ItemPage): string {
   const { node } = page;
@@ -52,9 +64,7 @@ export function renderItemHead(page: ItemPage): string {
   const type = markup`<p>Type: ${typeName} <span class="meta">(<code>${node.type}</code>)</span></p>`;
   const breadcrumbs = renderBreadcrumbs(page.breadcrumbs, node.name);
   const file = page.file && renderMediaFile(page.file);
-  const draft =
-    page.draft &&
-    markup`<p class="note flag" data-draft>This item has a pending draft (saved, not published) changing ${page.draft.changed === 1 ? '1 property value' : `${page.draft.changed} property values`}: <a${attr('href', page.draft.href)}>the draft against this version</a>.</p>`;
+  const draft = page.draft && renderDraftNote(page.draft);
   return markup`${breadcrumbs} <h1>${node.name}</h1> ${draft} ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${file}`
     .value;
 }

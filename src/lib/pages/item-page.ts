@@ -26,8 +26,8 @@ export interface ItemPage {
   cultures: CultureSection[];
   usedBy: { count: number; from: LinkItem[] };
   file?: MediaFile & { imageSrc?: string };
-  /** Set when the item has a pending draft: its page, and how many property values it changes. */
-  draft?: { href: string; changed: number };
+  /** Set when the item has a pending draft: its page, and the property values it changes (`alias [culture]`). */
+  draft?: { href: string; changed: string[] };
 }
 
 /**
@@ -66,6 +66,9 @@ function imageSource(file: MediaFile | undefined, mediaOrigin: string | undefine
     return undefined;
   }
 }
+
+const changedLabel = (p: { alias: string; culture: string | null }): string =>
+  p.culture === null ? p.alias : `${p.alias} [${p.culture}]`;
 
 export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage> {
   const data = await loadSiteData();
@@ -108,6 +111,6 @@ export async function getItemPage(kind: ItemKind, key: string): Promise<ItemPage
       })),
     },
     ...(node.file ? { file: { ...node.file, ...(imageSrc ? { imageSrc } : {}) } } : {}),
-    ...(draft ? { draft: { href: href(`drafts/${node.key}/`), changed: draft.properties.length } } : {}),
+    ...(draft ? { draft: { href: href(`drafts/${node.key}/`), changed: draft.properties.map(changedLabel) } } : {}),
   };
 }
