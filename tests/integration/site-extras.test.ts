@@ -70,6 +70,11 @@ describe('extras downloads', () => {
     assert.deepEqual(rows[0]?.slice(0, 4), ['url', 'culture', 'contentKey', 'createDate']);
     assert.deepEqual(pick(rows, ['url', 'culture', 'contentKey', 'createDate']).sort(), expected.sort());
     assert.deepEqual(pick(await csv(siteData, 'unpublished'), ['key']), unpublished);
+    const states = new Map(pick(rows, ['contentKey', 'itemState']) as Array<[string, string]>);
+    assert.deepEqual([...new Set(states.values())].sort(), ['published', 'trashed', 'unpublished']);
+    for (const [key] of unpublished)
+      if (states.has(key as string)) assert.equal(states.get(key as string), 'unpublished');
+    for (const [key] of trashed) if (states.has(key as string)) assert.equal(states.get(key as string), 'trashed');
     assert.deepEqual(pick(await csv(siteData, 'recycle-bin'), ['key']).sort(), trashed.sort());
     const items = pick(await csv(siteData, 'items'), ['key']).flat();
     for (const [key] of [...unpublished, ...trashed])

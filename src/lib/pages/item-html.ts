@@ -110,12 +110,16 @@ function renderUsedBy({ count, from }: ItemPage['usedBy']): SafeHtml {
   return markup`<section aria-labelledby="used-by"> ${heading} ${list} ${more} </section>`;
 }
 
+/** Properties, shared then per language: an item's, or the values of a draft or an unpublished item. */
+export function renderProperties(rows: Pick<ItemPage, 'shared' | 'cultures'>): SafeHtml {
+  const title = rows.cultures.length > 0 ? 'Shared properties (all languages)' : 'Properties';
+  const heading = markup`<h2 id="properties">${title}</h2>`;
+  const table = renderPropertyTable(rows.shared);
+  const properties = markup`<section aria-labelledby="properties"> ${heading} ${table} </section>`;
+  return markup`${properties} ${rows.cultures.map(renderCulture)}`;
+}
+
 /** Children, properties (shared, then per language) and the items that use this one: after the changes section. */
 export function renderItemBody(page: ItemPage): string {
-  const title = page.cultures.length > 0 ? 'Shared properties (all languages)' : 'Properties';
-  const heading = markup`<h2 id="properties">${title}</h2>`;
-  const table = renderPropertyTable(page.shared);
-  const properties = markup`<section aria-labelledby="properties"> ${heading} ${table} </section>`;
-  const cultures = page.cultures.map(renderCulture);
-  return markup`${renderChildren(page)} ${properties} ${cultures} ${renderUsedBy(page.usedBy)}`.value;
+  return markup`${renderChildren(page)} ${renderProperties(page)} ${renderUsedBy(page.usedBy)}`.value;
 }

@@ -37,7 +37,7 @@ export const EXTRA_TABLES: readonly InventoryTable[] = [
     title: 'Unpublished content',
     columns: [
       col('id', 'Id', 'num'),
-      col('name', 'Name'),
+      col('name', 'Name', 'text', { link: 'unpublished/{key}/' }),
       col('type', 'Type', 'code', { facet: true }),
       col('path', 'Tree path'),
       col('everPublished', 'State', 'text', { facet: true }),
@@ -131,6 +131,7 @@ export const EXTRA_TABLES: readonly InventoryTable[] = [
       col('url', 'Old URL', 'code'),
       col('culture', 'Culture', 'code', { facet: true }),
       col('itemName', 'Item', 'text', { link: 'content/{itemKey}/' }),
+      col('itemState', 'Item is', 'text', { facet: true }),
       col('currentUrl', 'URL now', 'code'),
       col('createDate', 'Recorded', 'code'),
       col('contentKey', 'Item key', 'code'),

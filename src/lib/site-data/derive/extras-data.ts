@@ -30,7 +30,7 @@ const COLUMNS: Record<ExtraName, string[]> = {
   dictionary: ['key', 'name', 'parent', 'missing', 'missingLanguages'],
   languages: ['isoCode', 'name', 'isDefault', 'mandatory', 'fallbackIsoCode'],
   domains: ['name', 'culture', 'rootKey', 'rootName', 'kind'],
-  'redirect-urls': ['url', 'culture', 'contentKey', 'createDate', 'itemName', 'currentUrl'],
+  'redirect-urls': ['url', 'culture', 'contentKey', 'createDate', 'itemName', 'itemState', 'currentUrl'],
 };
 
 export async function writeExtras(
@@ -47,15 +47,23 @@ export async function writeExtras(
     languages.length > 0
       ? languages.map((l) => l.isoCode)
       : [...new Set(dictionary.flatMap((d) => d.values.map((v) => v.culture)))].sort();
+  const unpublished = await read('unpublished');
+  const trashed = await read('recycle-bin');
+  const hidden = new Map<string, { name: string; state: string }>([
+    ...unpublished.map(
+      (u) => [u.key, { name: u.name, state: 'unpublished' }] as [string, { name: string; state: string }],
+    ),
+    ...trashed.map((t) => [t.key, { name: t.name, state: 'trashed' }] as [string, { name: string; state: string }]),
+  ]);
   const rows: RowsOf = {
     drafts: draftRows(lookup, await read('drafts')),
-    unpublished: unpublishedRows(lookup, await read('unpublished')),
-    'recycle-bin': trashRows(lookup, await read('recycle-bin')),
+    unpublished: unpublishedRows(lookup, unpublished),
+    'recycle-bin': trashRows(lookup, trashed),
     schedule: scheduleRows(lookup, await read('schedule')),
     dictionary: dictionaryRows(dictionary, dictionaryLanguages),
     languages: languageRows(languages),
     domains: domainRows(lookup, await read('domains')),
-    'redirect-urls': redirectRows(lookup, await read('redirect-urls')),
+    'redirect-urls': redirectRows(lookup, await read('redirect-urls'), hidden),
   };
   const status = Object.fromEntries(EXTRA_NAMES.map((n) => [n, extraStatusOf(manifest, n)])) as ExtrasData['status'];
   const data: ExtrasData = { status, rows, dictionaryLanguages };

@@ -116,18 +116,24 @@ export function domainRows(lookup: NodeLookup, items: Array<ExtraRecord<'domains
   }));
 }
 
-/** The old URL, then where the item is now: the two halves of a redirect map. */
-export function redirectRows(lookup: NodeLookup, items: Array<ExtraRecord<'redirect-urls'>>): ExtraRow[] {
+/** The old URL, then where the item is now: the two halves of a redirect map (and whether it is published at all). */
+export function redirectRows(
+  lookup: NodeLookup,
+  items: Array<ExtraRecord<'redirect-urls'>>,
+  hidden: Map<string, { name: string; state: string }>,
+): ExtraRow[] {
   return items.map((r) => {
     const item = lookup.findNode(r.contentKey);
+    const other = hidden.get(r.contentKey);
     return {
       url: r.url,
       culture: r.culture ?? '',
       contentKey: r.contentKey,
       createDate: r.createDate ?? '',
-      itemName: item?.name ?? '',
-      itemKey: item?.key ?? '',
+      itemName: item?.name ?? other?.name ?? '',
+      itemState: item ? 'published' : (other?.state ?? 'not in the snapshot'),
       currentUrl: item?.url ?? '',
+      itemKey: item?.key ?? '',
     };
   });
 }
