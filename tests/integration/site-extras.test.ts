@@ -4,12 +4,13 @@
  * extra marked as not offered, with empty downloads.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 import { startReadService } from '../../scripts/source/server.ts';
+import { listDraftChanges } from '../../scripts/diff/draft-diff.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
@@ -126,6 +127,30 @@ describe('extras downloads', () => {
     assert.deepEqual(pick(rows, ['name', 'missing', 'missingLanguages']).sort(), expected);
     assert.equal((await csv(siteData, 'drafts')).length - 1, drafts);
     assert.deepEqual(pick(await csv(siteData, 'domains'), ['name']).sort(), domains.sort());
+  });
+
+  it('keeps hostile extras as data: prototype-named keys, formulas, bidi and line separators', async () => {
+    const snapshot = path.join(work, 'multilingual-snapshot');
+    const hostile = path.join(work, 'hostile-snapshot');
+    await cp(snapshot, hostile, { recursive: true });
+    const name = '=HYPERLINK("http://x")\u202e\u2028';
+    const dictionary = JSON.parse(
+      `{"key":"aaaaaaaa-0000-4000-8000-000000000001","name":"__proto__","parentKey":null,` +
+        `"values":[{"culture":"en-US","value":${JSON.stringify(name)}},{"culture":"constructor","value":"x"}]}`,
+    );
+    await appendFile(path.join(hostile, 'extras', 'dictionary.ndjson'), `${JSON.stringify(dictionary)}\n`);
+    const [draft] = (await readFile(path.join(hostile, 'extras', 'drafts.ndjson'), 'utf8')).split('\n');
+    const withProto = JSON.parse(
+      draft!.replace('"properties":{', '"properties":{"__proto__":{"alias":"__proto__","value":"p"},'),
+    );
+    await writeFile(path.join(hostile, 'extras', 'drafts.ndjson'), `${JSON.stringify(withProto)}\n`);
+    const siteData = path.join(work, 'hostile-site-data');
+    await prepareSiteData(hostile, siteData);
+    const rows = await csv(siteData, 'dictionary');
+    const row = pick(rows, ['name', 'value:en-US', 'missing']).find((r) => r[0] === '__proto__');
+    assert.deepEqual(row, ['__proto__', `'${name}`, '2']);
+    const changes = await listDraftChanges(hostile);
+    assert.ok(changes[0]?.properties.some((p) => p.alias === '__proto__' && p.change === 'added'));
   });
 
   it('a plugin-shaped source: every extra not offered, every download there and empty', async () => {
