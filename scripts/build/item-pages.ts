@@ -14,7 +14,10 @@ import { fillItemShell, SHELL_DIR, SHELL_FILE, splitItemShell } from '../../src/
 import type { ItemKind } from '../../src/lib/values/reference-target.ts';
 
 export interface ItemPagesSummary {
+  /** Content and media item pages. */
   pages: number;
+  /** Pending draft and unpublished item pages (src/lib/pages/hidden-item-html.ts). */
+  hiddenPages?: number;
   bytes: number;
   millis: number;
 }
@@ -53,6 +56,7 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
       if (onProgress !== undefined && pages % 10000 === 0) onProgress(pages);
     }
   }
+  let hiddenPages = 0;
   for (const kind of ['drafts', 'unpublished'] as const) {
     for (const hidden of await listHiddenPages(kind, 'writer')) {
       if (!GUID_PATTERN.test(hidden.key)) throw new Error(`${kind} key ${JSON.stringify(hidden.key)} is no GUID`);
@@ -64,13 +68,13 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
         .finally(() => inFlight.delete(write));
       write.catch(() => undefined);
       inFlight.add(write);
-      pages++;
+      hiddenPages++;
       bytes += html.length;
       if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
     }
   }
   await Promise.all(inFlight);
-  return { pages, bytes, millis: Math.round(performance.now() - started) };
+  return { pages, hiddenPages, bytes, millis: Math.round(performance.now() - started) };
 }
 
 if (import.meta.main) {
