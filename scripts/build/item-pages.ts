@@ -10,11 +10,15 @@ import { GUID_PATTERN } from '../core/identifiers.ts';
 import { endWithParent } from './child-run.ts';
 import { renderItemBody, renderItemHead } from '../../src/lib/pages/item-html.ts';
 import { getItemPage, listItemNodes } from '../../src/lib/pages/item-page.ts';
+import { listHiddenPages, renderHiddenPage } from '../../src/lib/pages/hidden-item-html.ts';
 import { fillItemShell, SHELL_DIR, SHELL_FILE, splitItemShell } from '../../src/lib/pages/item-shell.ts';
 import type { ItemKind } from '../../src/lib/values/reference-target.ts';
 
 export interface ItemPagesSummary {
+  /** Content and media item pages. */
   pages: number;
+  /** Pending draft and unpublished item pages (src/lib/pages/hidden-item-html.ts). */
+  hiddenPages?: number;
   bytes: number;
   millis: number;
   /** Items whose page could not be rendered with their properties, and why: written without them. */
@@ -68,8 +72,25 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
       if (onProgress !== undefined && pages % 10000 === 0) onProgress(pages);
     }
   }
+  let hiddenPages = 0;
+  for (const kind of ['drafts', 'unpublished'] as const) {
+    for (const hidden of await listHiddenPages(kind, 'writer')) {
+      if (!GUID_PATTERN.test(hidden.key)) throw new Error(`${kind} key ${JSON.stringify(hidden.key)} is no GUID`);
+      const { title, body } = await renderHiddenPage(hidden);
+      const html = Buffer.from(fillItemShell(shell, title, body), 'utf8');
+      const dir = path.join(outDir, kind, hidden.key);
+      const write = mkdir(dir, { recursive: true })
+        .then(() => writeFile(path.join(dir, 'index.html'), html))
+        .finally(() => inFlight.delete(write));
+      write.catch(() => undefined);
+      inFlight.add(write);
+      hiddenPages++;
+      bytes += html.length;
+      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+    }
+  }
   await Promise.all(inFlight);
-  return { pages, bytes, millis: Math.round(performance.now() - started), unshown };
+  return { pages, hiddenPages, bytes, millis: Math.round(performance.now() - started), unshown };
 }
 
 if (import.meta.main) {

@@ -10,6 +10,7 @@ import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { describeMapping, writeMapping } from './mapping-step.ts';
+import { writeDraftChanges } from './drafts-step.ts';
 import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
 import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
@@ -92,6 +93,7 @@ export async function runBuild(
     });
     progress(`site data ready in ${seconds(siteData.millis)}`);
     warnUnshown(siteData.unshown, err);
+    await writeDraftChanges(snapshot.dir, siteData.dir);
     const changes = await writeChanges(config, snapshot, siteData.dir);
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     const mapping = await writeMapping(config, snapshot.dir, siteData.dir);

@@ -2,6 +2,7 @@
  * The change list between two snapshots (docs/diff-format.md): what `npm run diff -- --format json` writes and what
  * the site's Changes section reads. Items are keyed by GUID; a culture is `null` for invariant values.
  */
+import type { ExtrasChanges } from './extras-diff-format.ts';
 import type { ItemKind, Manifest } from './snapshot-format.ts';
 
 export const DIFF_FORMAT_VERSION = 1 as const;
@@ -168,6 +169,8 @@ export interface SnapshotDiff {
   to: SnapshotSide;
   items: ItemChanges;
   contentTypes: TypeChanges;
+  /** What changed in the extras (drafts, dictionary, redirects…); absent from change lists written before them. */
+  extras?: ExtrasChanges;
 }
 
 export const ITEM_CHANGE_KINDS = [

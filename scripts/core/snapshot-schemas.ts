@@ -175,10 +175,14 @@ export const manifestSchema = z.object({
   http: z.object({
     requests: count,
     attempts: count,
-    plan: z.object({ atRoot: count, items: count, contentTypes: count, typeLists: count }).optional(),
+    plan: z
+      .object({ atRoot: count, items: count, contentTypes: count, typeLists: count, extras: count.optional() })
+      .optional(),
   }),
   failures: z.array(failureSchema.omit({ issues: true })),
   warnings: z.array(warningSchema),
+  /** Per extension operation (snapshot-extras.ts): offered, not offered or failed; absent from older snapshots. */
+  extras: z.partialRecord(z.string(), z.enum(['offered', 'not-offered', 'failed'])).optional(),
   files: z.record(z.string(), fileEntrySchema),
 });
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -16,6 +16,7 @@ import { DIFF_FORMAT_VERSION, emptyItemChanges, type SnapshotDiff, type Snapshot
 import { diffItemsOfKind, type SnapshotSideReader } from './item-diff.ts';
 import { openItemLines } from './item-lines.ts';
 import { createTypeLookups } from './type-lookups.ts';
+import { diffExtras } from './extras-diff.ts';
 import { diffContentTypes } from './type-diff.ts';
 
 /** A snapshot that cannot be compared: missing, not a snapshot, another format version, or partial. */
@@ -77,5 +78,6 @@ export async function diffSnapshots(fromDir: string, toDir: string): Promise<Sna
     throw new SnapshotUnusableError(`the snapshots cannot be compared: ${firstLine(error)}`);
   }
   const contentTypes = diffContentTypes(from.types, to.types);
-  return { formatVersion: DIFF_FORMAT_VERSION, from: from.side, to: to.side, items, contentTypes };
+  const extras = await diffExtras(fromDir, toDir);
+  return { formatVersion: DIFF_FORMAT_VERSION, from: from.side, to: to.side, items, contentTypes, extras };
 }

@@ -16,6 +16,7 @@ import {
   type TypeRef,
 } from '../core/diff-format.ts';
 import { CHANGE_LABELS, describeTypeDrift, describeValueChange, renderValue } from '../core/change-text.ts';
+import { listExtraSections } from './extras-diff.ts';
 
 export interface SummaryOptions {
   limit: number;
@@ -89,7 +90,7 @@ function listSections(diff: SnapshotDiff, options: SummaryOptions): Section[] {
       href: site && kind !== 'removed' ? `${site}/types/${change.key}/` : undefined,
     })),
   }));
-  return [...typeSections, ...itemSections];
+  return [...typeSections, ...itemSections, ...listExtraSections(diff.extras, options.limit)];
 }
 
 const heading = (diff: SnapshotDiff): string =>

@@ -9,6 +9,7 @@ import { SourceUnreachableError } from './crawl-errors.ts';
 import { crawlContentTypes, createTypeReferences, type ContentTypeCrawl } from './plan/content-type-plan.ts';
 import { DEFAULT_API_PATH, describeOtherApiPaths } from './client/api-path.ts';
 import { createHttpClient } from './client/http-client.ts';
+import { crawlExtras, type ExtrasCrawl } from './plan/extras-plan.ts';
 import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
 import { openPreviousSnapshot, type PreviousSnapshot } from './plan/previous-snapshot.ts';
 import { compareTypes, crawlItemTypesFirst, rememberTypeLookups, type SameType } from './plan/type-baseline.ts';
@@ -104,11 +105,12 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     progress.start('content types', 0);
     const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
     const types = await crawlContentTypes(refs, read, log, hooks, lists, options.maxContentTypes);
+    const extras = await crawlExtras(http, log);
     progress.stop();
     warnRepairs(http.stats, log);
     const { lookups, ...typesFile } = types;
     const items = content.trees + media.trees + contentItems.fetched + mediaItems.fetched;
-    const plan = { atRoot: 2, items, contentTypes: lookups, typeLists: 2 };
+    const plan = { atRoot: 2, items, contentTypes: lookups, typeLists: 2, extras: extras.requests };
     const incrementalRuns = previous === undefined ? 0 : previous.incrementalRuns + 1;
     const manifest = buildManifest(options, startedAt, log, {
       content: content.entries,
@@ -116,6 +118,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       contentItems,
       mediaItems,
       types,
+      extras,
       stats: { ...http.stats, plan },
       incrementalRuns,
     });
@@ -131,7 +134,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       unavailableContentTypes: types.unavailable,
     };
     const dir = await store.finish(
-      { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } },
+      { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile }, extras: extras.records },
       shrink !== undefined,
     );
     return { dir, manifest, ...(shrink === undefined ? {} : { shrink }) };
@@ -192,6 +195,7 @@ interface CrawlOutcome {
   contentItems: ItemCrawlResult;
   mediaItems: ItemCrawlResult;
   types: ContentTypeCrawl;
+  extras: ExtrasCrawl;
   stats: { requests: number; attempts: number; plan: NonNullable<Manifest['http']['plan']> };
   incrementalRuns: number;
 }
@@ -202,7 +206,7 @@ function buildManifest(
   log: CrawlLog,
   outcome: CrawlOutcome,
 ): Omit<Manifest, 'files'> {
-  const { content, media, contentItems, mediaItems, types, stats, incrementalRuns } = outcome;
+  const { content, media, contentItems, mediaItems, types, extras, stats, incrementalRuns } = outcome;
   return {
     formatVersion: FORMAT_VERSION,
     tool: options.tool,
@@ -226,6 +230,7 @@ function buildManifest(
     http: { requests: stats.requests, attempts: stats.attempts, plan: stats.plan },
     failures: log.failures.map(({ issues: _issues, ...failure }) => failure),
     warnings: [...log.warnings],
+    extras: extras.status,
   };
 }
 

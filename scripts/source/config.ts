@@ -18,7 +18,7 @@ Options:
   --flavor F             answer as: rich (default; this service's own shape), plugin-v10, plugin-v8, plugin-v7
   --api-path PATH        serve the operations under PATH (default /cms/Ext/Migrations/; the stock plugin's:
                          /umbraco/Limbo/Migrations/, or /api/limbo/migrations/)
-  --no-type-lists        answer only the nine operations (no GetContentTypes, GetMediaTypes, GetMediaTypeBy*)
+  --no-type-lists        answer only the nine operations (no type lists, media types or extension operations)
   --show-top-level       keep the top-level segment in URLs (HideTopLevelNodeFromPath = false)
   --no-trailing-slash    URLs without a trailing slash (AddTrailingSlash = false)
   --log-requests         one line per request on stderr

@@ -93,4 +93,12 @@ describe('a site crawled through the plugin-v10 flavor', { timeout: 240_000 }, (
     assert.ok(document, 'types of content items are document types by their use');
     assert.equal(await kindOn(document.key), 'document type');
   });
+
+  it('says drafts, the dictionary, domains and redirects cannot be seen through this source', async () => {
+    for (const name of ['drafts', 'unpublished', 'recycle-bin', 'dictionary', 'domains', 'redirect-urls'])
+      assert.match(await noteOn(`inventories/${name}/`, 'not-offered'), /cannot be seen through this source/, name);
+    assert.equal((await page.goto(`${server.url}/`))?.status(), 200);
+    assert.match(await page.locator('[data-extras="not-offered"]').innerText(), /pending drafts.*dictionary/s);
+    assert.equal(await page.locator('[data-extras="offered"]').count(), 0);
+  });
 });

@@ -193,7 +193,11 @@ for (const file of listSharedDatabases()) {
         const plan = manifest.http.plan;
         assert.ok(plan, label);
         assert.equal(requests, manifest.http.requests, `${label}: the manifest counts what the service answered`);
-        assert.equal(requests, plan.atRoot + plan.items + plan.contentTypes + plan.typeLists, `${label}: request plan`);
+        assert.equal(
+          requests,
+          plan.atRoot + plan.items + plan.contentTypes + plan.typeLists + (plan.extras ?? 0),
+          `${label}: request plan`,
+        );
         assert.equal(
           plan.items,
           manifest.counts.content + manifest.counts.media,

@@ -28,11 +28,14 @@ import {
   type Report,
 } from '../../core/snapshot-format.ts';
 import type { TreeEntry } from '../plan/tree-walk.ts';
+import { extraFileOf, type ExtraName } from '../../core/snapshot-extras.ts';
 
 export interface SnapshotParts {
   manifest: Omit<Manifest, 'files'>;
   contentTypes: ContentTypesFile;
   report: Report;
+  /** The entries of each extra the source offered (snapshot-extras.ts), one NDJSON file each. */
+  extras?: Map<ExtraName, unknown[]>;
 }
 
 export interface SnapshotStore {
@@ -86,6 +89,7 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
       parts.contentTypes,
       parts.contentTypes.contentTypes.length,
     );
+    Object.assign(files, await writeExtras(tmp, parts.extras));
     files[REPORT_FILE] = await writeJsonFile(path.join(tmp, REPORT_FILE), parts.report, parts.report.failures.length);
     const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
     await writeJsonFile(path.join(tmp, MANIFEST_FILE), { ...parts.manifest, files: sorted }, 1);
@@ -108,6 +112,17 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
   }
 
   return { writeItem, finish, discard };
+}
+
+async function writeExtras(dir: string, extras: SnapshotParts['extras']): Promise<Record<string, FileEntry>> {
+  const files: Record<string, FileEntry> = {};
+  for (const [name, records] of extras ?? []) {
+    await mkdir(path.join(dir, path.dirname(extraFileOf(name))), { recursive: true });
+    const file = await createNdjsonFile(path.join(dir, extraFileOf(name)));
+    for (const record of records) await file.append(JSON.stringify(record));
+    files[extraFileOf(name)] = await file.close();
+  }
+  return files;
 }
 
 /** `<out>` must be absent, an empty folder, or a snapshot: anything else is not ours to replace. */

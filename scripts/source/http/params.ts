@@ -62,6 +62,16 @@ export function optionalMaxLevel(query: Query): number | undefined {
   return value;
 }
 
+/** A count such as `skip` or `take`: omitted means the operation's default. */
+export function optionalCount(query: Query, name: string): number | undefined {
+  const raw = query.get(name.toLowerCase())?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!INTEGER.test(raw) || !Number.isSafeInteger(value) || value < 0)
+    throw new ParameterError(name, `The '${name}' parameter must be a non-negative integer, got '${truncate(raw)}'.`);
+  return value;
+}
+
 function truncate(value: string): string {
   return value.length > 60 ? `${value.slice(0, 57)}...` : value;
 }

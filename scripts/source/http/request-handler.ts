@@ -6,6 +6,7 @@ import { NotFoundError } from '../handlers/errors.ts';
 import { createAuthCheck } from './auth.ts';
 import { parseQuery } from './params.ts';
 import { ParameterError, problem, sendReply } from './problem.ts';
+import { findExtension } from './extension-routes.ts';
 import { BASE_PATH, findOperation } from './routes.ts';
 
 export interface RequestLog {
@@ -62,7 +63,9 @@ export function createRequestHandler(
         throw new TargetError('The Host header is missing; HTTP/1.1 requests must carry one.');
       const url = parseTarget(req.url);
       target = url.pathname + url.search;
-      const operation = findOperation(url.pathname, typeLists, basePath);
+      const operation =
+        findOperation(url.pathname, typeLists, basePath) ??
+        findExtension(url.pathname, flavor.name, typeLists, basePath);
       if (!operation)
         send(flavor.notFound('operation', `Unknown operation '${url.pathname}'. Operations live under ${basePath}.`));
       else if (method !== 'GET' && method !== 'HEAD')

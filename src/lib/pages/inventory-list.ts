@@ -1,3 +1,5 @@
+import { EXTRA_INVENTORIES } from './extra-inventories.ts';
+
 /** The inventories: page slug, download file name, title and the one-line explanation shown on the site. */
 export interface InventoryInfo {
   name: string;
@@ -52,6 +54,7 @@ export const INVENTORIES: readonly InventoryInfo[] = [
     description:
       'Which content items exist in which language (items × languages), with counts per language and per type.',
   },
+  ...EXTRA_INVENTORIES,
 ];
 
 export const DOWNLOAD_FORMATS = ['csv', 'json'] as const;

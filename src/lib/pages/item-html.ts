@@ -32,6 +32,18 @@ function renderMediaFile(file: NonNullable<ItemPage['file']>): SafeHtml {
   return markup`<section aria-labelledby="file"> <h2 id="file">File</h2> ${facts} ${preview} </section>`;
 }
 
+/** A published item with a pending draft: which values the draft changes, and the draft's page with the diff. */
+function renderDraftNote(draft: NonNullable<ItemPage['draft']>): SafeHtml {
+  const changes =
+    draft.changed.length === 0
+      ? 'no property value'
+      : markup`${draft.changed.length === 1 ? 'the value of' : 'the values of'} ${draft.changed.map(
+          (label, i) => markup`${i > 0 && ', '}<code>${label}</code>`,
+        )}`;
+  const link = markup`<a${attr('href', draft.href)}>the draft against this version</a>`;
+  return markup`<p class="note flag" data-draft>This item has a pending draft (saved, not published) changing ${changes}: ${link}.</p>`;
+}
+
 /** Breadcrumbs, name, facts, type and file: what comes before the changes section. */
 export function renderItemHead(page: ItemPage): string {
   const { node } = page;
@@ -55,9 +67,10 @@ export function renderItemHead(page: ItemPage): string {
   const unshown =
     page.unshown !== undefined &&
     markup`<p class="broken">Its properties are not shown: the item ${page.unshown}. They are in the snapshot.</p>`;
-  return markup`${breadcrumbs} <h1>${node.name}</h1> ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${unshown} ${
-    file
-  }`.value;
+  const draft = page.draft && renderDraftNote(page.draft);
+  return markup`${breadcrumbs} <h1>${node.name}</h1> ${draft} ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${
+    unshown
+  } ${file}`.value;
 }
 
 function renderChild(c: ItemPage['children'][number]): SafeHtml {
@@ -101,12 +114,16 @@ function renderUsedBy({ count, from }: ItemPage['usedBy']): SafeHtml {
   return markup`<section aria-labelledby="used-by"> ${heading} ${list} ${more} </section>`;
 }
 
+/** Properties, shared then per language: an item's, or the values of a draft or an unpublished item. */
+export function renderProperties(rows: Pick<ItemPage, 'shared' | 'cultures'>): SafeHtml {
+  const title = rows.cultures.length > 0 ? 'Shared properties (all languages)' : 'Properties';
+  const heading = markup`<h2 id="properties">${title}</h2>`;
+  const table = renderPropertyTable(rows.shared);
+  const properties = markup`<section aria-labelledby="properties"> ${heading} ${table} </section>`;
+  return markup`${properties} ${rows.cultures.map(renderCulture)}`;
+}
+
 /** Children, properties (shared, then per language) and the items that use this one: after the changes section. */
 export function renderItemBody(page: ItemPage): string {
-  const title = page.cultures.length > 0 ? 'Shared properties (all languages)' : 'Properties';
-  const heading = markup`<h2 id="properties">${title}</h2>`;
-  const table = renderPropertyTable(page.shared);
-  const properties = markup`<section aria-labelledby="properties"> ${heading} ${table} </section>`;
-  const cultures = page.cultures.map(renderCulture);
-  return markup`${renderChildren(page)} ${properties} ${cultures} ${renderUsedBy(page.usedBy)}`.value;
+  return markup`${renderChildren(page)} ${renderProperties(page)} ${renderUsedBy(page.usedBy)}`.value;
 }

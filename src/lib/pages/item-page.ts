@@ -7,7 +7,8 @@ import { buildPropertyRows, type CultureSection, type PropertyRow } from './prop
 import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadSiteData, readFullItem } from '../site-data/load-site-data.ts';
 import type { MediaFile, SiteNode } from '../site-data/site-data-format.ts';
-import { childrenHref, itemHref, typeHref } from '../site-paths.ts';
+import { childrenHref, href, itemHref, typeHref } from '../site-paths.ts';
+import { loadDraftChanges } from '../site-data/load-extras.ts';
 import { listCultures, listPropertyEntries } from '../values/item-properties.ts';
 import type { ItemKind } from '../values/reference-target.ts';
 
@@ -27,6 +28,8 @@ export interface ItemPage {
   cultures: CultureSection[];
   usedBy: { count: number; from: LinkItem[] };
   file?: MediaFile & { imageSrc?: string };
+  /** Set when the item has a pending draft: its page, and the property values it changes (`alias [culture]`). */
+  draft?: { href: string; changed: string[] };
 }
 
 /**
@@ -66,6 +69,9 @@ function imageSource(file: MediaFile | undefined, mediaOrigin: string | undefine
   }
 }
 
+const changedLabel = (p: { alias: string; culture: string | null }): string =>
+  p.culture === null ? p.alias : `${p.alias} [${p.culture}]`;
+
 /** The page of one item; `unshown` (or the site data's own reason) leaves its properties out. */
 export async function getItemPage(kind: ItemKind, key: string, unshown?: string): Promise<ItemPage> {
   const data = await loadSiteData();
@@ -86,6 +92,7 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
   const used = data.usedBy[node.key];
   const urlSegment = typeof record?.urlSegment === 'string' ? record.urlSegment : undefined;
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
+  const draft = kind === 'content' ? (await loadDraftChanges()).get(node.key) : undefined;
   return {
     node,
     complete: record !== undefined || withheld !== undefined,
@@ -109,5 +116,6 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
       })),
     },
     ...(node.file ? { file: { ...node.file, ...(imageSrc ? { imageSrc } : {}) } } : {}),
+    ...(draft ? { draft: { href: href(`drafts/${node.key}/`), changed: draft.properties.map(changedLabel) } } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
+import { EXTRA_TABLES } from './extra-tables.ts';
 
 export interface InventoryTable extends TableSpec {
   title: string;
@@ -198,6 +199,7 @@ export const INVENTORY_TABLES: readonly InventoryTable[] = [
   broken,
   orphans,
   coverage,
+  ...EXTRA_TABLES,
 ];
 
 export function getInventoryTable(name: string): InventoryTable {

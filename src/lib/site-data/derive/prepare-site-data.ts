@@ -33,6 +33,7 @@ import { createReferenceStats, type ReferenceStats } from './reference-stats.ts'
 import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
 import { createTypeStats, type TypeStats } from './type-stats.ts';
 import { listOrphanMedia, readBroken } from './derived-lists.ts';
+import { writeExtras } from './extras-data.ts';
 
 export interface SiteDataSummary {
   dir: string;
@@ -194,6 +195,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     broken: readBroken(file(SITE_DATA_FILES.broken)),
     orphans,
   });
+  await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads));
   const meta: SiteDataMeta = {
     formatVersion: SITE_DATA_VERSION,
     generatedAt: new Date().toISOString(),

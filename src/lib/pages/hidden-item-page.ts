@@ -1,0 +1,39 @@
+/**
+ * The pages of what is not published (drafts, unpublished items): their values, read from the snapshot's extras once
+ * per build and rendered as an item's properties are.
+ */
+import { listExtra, type ExtraRecord } from '../../../scripts/core/snapshot-extras.ts';
+import { loadSiteData } from '../site-data/load-site-data.ts';
+import { listCultures, listPropertyEntries } from '../values/item-properties.ts';
+import { renderProperties } from './item-html.ts';
+import { getValueContext } from './page-context.ts';
+import { buildPropertyRows } from './property-rows.ts';
+
+type HiddenName = 'drafts' | 'unpublished';
+const cache = new Map<HiddenName, Promise<Map<string, ExtraRecord<HiddenName>>>>();
+
+/** The snapshot's drafts or unpublished items, by key. */
+export function loadHiddenItems(name: HiddenName): Promise<Map<string, ExtraRecord<HiddenName>>> {
+  let found = cache.get(name);
+  if (found === undefined) {
+    found = loadSiteData().then(async (data) => {
+      const records = await listExtra(data.env.snapshotDir, data.manifest, name);
+      return new Map(records.map((r) => [r.key, r as ExtraRecord<HiddenName>]));
+    });
+    cache.set(name, found);
+  }
+  return found;
+}
+
+/** The record's property values as an item page shows them (shared, then per language). */
+export async function renderHiddenProperties(record: ExtraRecord<HiddenName>): Promise<string> {
+  const data = await loadSiteData();
+  const type = data.types.findByAlias(record.type);
+  const rows = buildPropertyRows(
+    listPropertyEntries(record.properties),
+    listCultures(record.cultures),
+    type ? data.types.listProperties(type) : [],
+    getValueContext(data),
+  );
+  return renderProperties(rows).value;
+}

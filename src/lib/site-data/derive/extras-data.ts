@@ -1,0 +1,82 @@
+/**
+ * Derives the extras' site data and downloads (every extra's, empty when it was not offered) from the snapshot's
+ * extras (see extras-format.ts).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EXTRA_NAMES, extraStatusOf, listExtra, type ExtraName } from '../../../../scripts/core/snapshot-extras.ts';
+import type { Manifest } from '../../../../scripts/core/snapshot-format.ts';
+import { EXTRAS_FILE, type ExtrasData } from '../extras-format.ts';
+import type { NodeLookup } from '../node-lookup.ts';
+import {
+  dictionaryRows,
+  domainRows,
+  draftRows,
+  languageRows,
+  redirectRows,
+  scheduleRows,
+  trashRows,
+  unpublishedRows,
+  type RowsOf,
+} from './extras-rows.ts';
+import { writeTable } from './inventory-downloads.ts';
+
+/** The download columns of each extra, in order; the dictionary adds one column per language. */
+const COLUMNS: Record<ExtraName, string[]> = {
+  drafts: ['id', 'key', 'name', 'publishedName', 'type', 'path', 'url', 'draftDate', 'publishedDate', 'editedCultures'],
+  unpublished: ['id', 'key', 'name', 'type', 'path', 'parentKey', 'level', 'updateDate', 'everPublished', 'cultures'],
+  'recycle-bin': ['kind', 'id', 'key', 'name', 'type', 'trashedDate', 'originalParentKey', 'originalPath', 'level'],
+  schedule: ['id', 'key', 'name', 'culture', 'action', 'date'],
+  dictionary: ['key', 'name', 'parent', 'missing', 'missingLanguages'],
+  languages: ['isoCode', 'name', 'isDefault', 'mandatory', 'fallbackIsoCode'],
+  domains: ['name', 'culture', 'rootKey', 'rootName', 'kind'],
+  'redirect-urls': ['url', 'culture', 'contentKey', 'createDate', 'itemName', 'itemState', 'currentUrl'],
+};
+
+export async function writeExtras(
+  snapshotDir: string,
+  manifest: Manifest,
+  lookup: NodeLookup,
+  outDir: string,
+  downloadsDir: string,
+): Promise<void> {
+  const read = <N extends ExtraName>(name: N) => listExtra(snapshotDir, manifest, name);
+  const languages = await read('languages');
+  const dictionary = await read('dictionary');
+  const dictionaryLanguages =
+    languages.length > 0
+      ? languages.map((l) => l.isoCode)
+      : [...new Set(dictionary.flatMap((d) => d.values.map((v) => v.culture)))].sort();
+  const unpublished = await read('unpublished');
+  const trashed = await read('recycle-bin');
+  const hidden = new Map<string, { name: string; state: string }>([
+    ...unpublished.map(
+      (u) => [u.key, { name: u.name, state: 'unpublished' }] as [string, { name: string; state: string }],
+    ),
+    ...trashed.map((t) => [t.key, { name: t.name, state: 'trashed' }] as [string, { name: string; state: string }]),
+  ]);
+  const rows: RowsOf = {
+    drafts: draftRows(lookup, await read('drafts')),
+    unpublished: unpublishedRows(lookup, unpublished),
+    'recycle-bin': trashRows(lookup, trashed),
+    schedule: scheduleRows(lookup, await read('schedule')),
+    dictionary: dictionaryRows(dictionary, dictionaryLanguages),
+    languages: languageRows(languages),
+    domains: domainRows(lookup, await read('domains')),
+    'redirect-urls': redirectRows(lookup, await read('redirect-urls'), hidden),
+  };
+  const status = Object.fromEntries(EXTRA_NAMES.map((n) => [n, extraStatusOf(manifest, n)])) as ExtrasData['status'];
+  const data: ExtrasData = { status, rows, dictionaryLanguages };
+  await writeFile(path.join(outDir, EXTRAS_FILE), JSON.stringify(data));
+  for (const name of EXTRA_NAMES) {
+    const columns =
+      name === 'dictionary'
+        ? [
+            ...COLUMNS.dictionary.slice(0, 3),
+            ...dictionaryLanguages.map((iso) => `value:${iso}`),
+            ...COLUMNS.dictionary.slice(3),
+          ]
+        : COLUMNS[name];
+    await writeTable(downloadsDir, name, columns, rows[name]);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * What the published view hides, on the multilingual shared database's site in Chromium at 1280 and 390 px: a pending
+ * draft's page (its changed properties), the drafts and dictionary inventories, and the home page's counts. Expected
+ * values are read here from the snapshot's own files.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { MULTILINGUAL_SITE } from '../support/site-builds.ts';
+import { useSites } from '../support/site-session.ts';
+import { scrollsInOwnBox, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+
+type Json = Record<string, any>;
+
+async function readLines(file: string): Promise<Json[]> {
+  return (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+}
+
+/** Aliases (with their language) whose value differs between the published record and the draft. */
+function changedAliases(published: Json, draft: Json): string[] {
+  const out: string[] = [];
+  for (const [iso, culture] of Object.entries<Json>(draft.cultures ?? {}))
+    for (const alias of Object.keys(culture.properties))
+      if (
+        JSON.stringify(culture.properties[alias]?.value ?? null) !==
+        JSON.stringify(published.cultures?.[iso]?.properties?.[alias]?.value ?? null)
+      )
+        out.push(`${alias} ${iso}`);
+  return out.sort();
+}
+
+describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
+  const session = useSites([MULTILINGUAL_SITE]);
+  const { sites, outside } = session;
+
+  const openAt = async (width: number, p: string) => {
+    const page = await session.context().newPage();
+    await page.setViewportSize({ width, height: 900 });
+    assert.equal((await page.goto(sites.multilingual.url(p)))?.status(), 200, p);
+    return page;
+  };
+  const pageScrollsSideways = (page: Awaited<ReturnType<typeof openAt>>) =>
+    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+  it("shows a draft's changed properties on its page, linked from the published item", async () => {
+    const site = sites.multilingual;
+    const drafts = await readLines(path.join(site.snapshot, 'extras', 'drafts.ndjson'));
+    assert.equal(drafts.length, 1);
+    const draft = drafts[0]!;
+    const published = site.oracle.records.content.find((r) => r.key === draft.key) as Json;
+    const expected = changedAliases(published, draft);
+    assert.ok(expected.length > 0);
+    for (const width of [1280, 390]) {
+      const item = await openAt(width, `content/${draft.key}/`);
+      const named = await item.locator('[data-draft] code').allInnerTexts();
+      assert.deepEqual(
+        named.sort(),
+        expected.map((e) => e.replace(/ (.*)$/, ' [$1]')),
+        'the note names them',
+      );
+      await item.locator('[data-draft] a').click();
+      await item.waitForURL(`**/drafts/${draft.key}/`);
+      assert.match(await item.locator('[data-flag="draft"]').innerText(), /not published/i);
+      const rows = await item
+        .locator('table[data-draft-changes] tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => `${(tr as HTMLElement).dataset.property} ${(tr.children[1] as HTMLElement).innerText}`),
+        );
+      assert.deepEqual(rows.sort(), expected, `changed properties at ${width} px`);
+      assert.equal(await pageScrollsSideways(item), false, `the draft page at ${width} px`);
+      await item.close();
+
+      const inventory = await openAt(width, 'inventories/drafts/');
+      const table = await waitForTable(inventory, 'drafts');
+      assert.equal(await inventory.locator('[data-count="drafts"]').innerText(), String(drafts.length));
+      assert.equal(await table.locator(`a[href$="drafts/${draft.key}/"]`).count(), 1);
+      assert.deepEqual(await wrappedCells(table), [], `drafts at ${width} px`);
+      assert.equal((await scrollsInOwnBox(table)).page, false);
+      await inventory.close();
+    }
+  });
+
+  it('lists every dictionary key × language with the missing translations counted', async () => {
+    const site = sites.multilingual;
+    const dictionary = await readLines(path.join(site.snapshot, 'extras', 'dictionary.ndjson'));
+    const languages = (await readLines(path.join(site.snapshot, 'extras', 'languages.ndjson'))).map((l) => l.isoCode);
+    const missingIn = (iso: string) =>
+      dictionary.filter((d) => !d.values.some((v: Json) => v.culture === iso && v.value.trim() !== '')).length;
+    const missing = languages.reduce((sum, iso) => sum + missingIn(iso), 0);
+    for (const width of [1280, 390]) {
+      const page = await openAt(width, 'inventories/dictionary/');
+      const table = await waitForTable(page, 'dictionary');
+      assert.equal(await page.locator('[data-count="dictionary"]').innerText(), String(dictionary.length));
+      for (const iso of languages)
+        assert.equal(await page.locator(`[data-missing="${iso}"]`).innerText(), String(missingIn(iso)));
+      assert.match(
+        await table.locator('.table-status').innerText(),
+        new RegExp(`of ${dictionary.length * languages.length}\\b`),
+      );
+      const status = table.locator('select[data-facet="status"]');
+      assert.match(await status.locator('option[value="missing"]').innerText(), new RegExp(`\\(${missing}\\)$`));
+      await status.selectOption('missing');
+      await table.locator('.table-status', { hasText: new RegExp(`of ${missing}\\b`) }).waitFor();
+      assert.deepEqual(await wrappedCells(tableOf(page, 'dictionary')), [], `dictionary at ${width} px`);
+      assert.equal(await pageScrollsSideways(page), false, `the dictionary page at ${width} px`);
+      await page.close();
+    }
+  });
+
+  it('counts them on the home page, with the languages and domains', async () => {
+    const site = sites.multilingual;
+    const page = await openAt(390, '');
+    for (const name of ['drafts', 'dictionary', 'domains', 'languages']) {
+      const lines = await readLines(path.join(site.snapshot, 'extras', `${name}.ndjson`));
+      assert.equal(await page.locator(`[data-extra-count="${name}"]`).innerText(), String(lines.length), name);
+    }
+    assert.equal(await page.locator('table[data-domains] tbody tr').count(), 3);
+    assert.equal(await page.locator('[data-extras="not-offered"]').count(), 0);
+    assert.equal(await pageScrollsSideways(page), false);
+    await page.close();
+  });
+
+  it('sent no request outside the site and opened no dialog', () => {
+    assert.deepEqual(outside, []);
+  });
+});

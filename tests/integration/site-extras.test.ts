@@ -1,0 +1,171 @@
+/**
+ * The extras' downloads and site data, derived from crawls of shared databases (no Astro build): each download has
+ * one row per entry the tables hold, counted and read by SQL written here; and a plugin-shaped source leaves every
+ * extra marked as not offered, with empty downloads.
+ */
+import assert from 'node:assert/strict';
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { startReadService } from '../../scripts/source/server.ts';
+import { listDraftChanges } from '../../scripts/diff/draft-diff.ts';
+import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { parseCsv } from '../../src/lib/csv.ts';
+import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
+
+const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
+
+async function derive(work: string, name: string, args: string[]): Promise<string> {
+  const snapshot = path.join(work, `${name}-snapshot`);
+  let output = '';
+  const sink = { write: (text: string) => (output += text) };
+  const code = await runSnapshot([...args, '--out', snapshot, '--quiet'], {}, { stdout: sink, stderr: sink });
+  assert.equal(code, 0, output);
+  const siteData = path.join(work, `${name}-site-data`);
+  await prepareSiteData(snapshot, siteData);
+  return siteData;
+}
+
+const csv = async (siteData: string, name: string) =>
+  parseCsv(await readFile(path.join(siteData, 'downloads', `${name}.csv`), 'utf8')).filter((r) => r.length > 1);
+
+/** Rows as objects by header, for the named columns. */
+function pick(rows: string[][], columns: string[]): string[][] {
+  const header = rows[0] ?? [];
+  return rows.slice(1).map((row) => columns.map((c) => row[header.indexOf(c)] ?? '<missing column>'));
+}
+
+describe('extras downloads', () => {
+  let work: string;
+  before(async () => (work = await mkdtemp(path.join(tmpdir(), 'site-extras-'))));
+  after(() => rm(work, { recursive: true, force: true }));
+
+  it('redirect-urls.csv: one row per Umbraco redirect with its old URL, culture, item key and date', async () => {
+    const file = sharedDatabase('persteenolsen_umbraco-17-starter-one.db');
+    const db = openForOracle(file);
+    const expected = db
+      .prepare('SELECT url, culture, contentKey, createDateUtc FROM umbracoRedirectUrl')
+      .all()
+      .map((r) => [
+        String(r.url),
+        String(r.culture ?? ''),
+        String(r.contentKey).toLowerCase(),
+        `${String(r.createDateUtc).slice(0, 10)}T${String(r.createDateUtc).slice(11, 19)}+00:00`,
+      ]);
+    const unpublished = db
+      .prepare(
+        `SELECT lower(n.uniqueId) AS key FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId
+         WHERE n.nodeObjectType = ? AND n.trashed = 0 AND d.published = 0`,
+      )
+      .all(DOCUMENT)
+      .map((r) => [String(r.key)]);
+    const trashed = db
+      .prepare('SELECT lower(uniqueId) AS key FROM umbracoNode WHERE trashed = 1')
+      .all()
+      .map((r) => [String(r.key)]);
+    db.close();
+    const siteData = await derive(work, 'starter', ['--db', file]);
+    const rows = await csv(siteData, 'redirect-urls');
+    assert.deepEqual(rows[0]?.slice(0, 4), ['url', 'culture', 'contentKey', 'createDate']);
+    assert.deepEqual(pick(rows, ['url', 'culture', 'contentKey', 'createDate']).sort(), expected.sort());
+    assert.deepEqual(pick(await csv(siteData, 'unpublished'), ['key']), unpublished);
+    const states = new Map(pick(rows, ['contentKey', 'itemState']) as Array<[string, string]>);
+    assert.deepEqual([...new Set(states.values())].sort(), ['published', 'trashed', 'unpublished']);
+    for (const [key] of unpublished)
+      if (states.has(key as string)) assert.equal(states.get(key as string), 'unpublished');
+    for (const [key] of trashed) if (states.has(key as string)) assert.equal(states.get(key as string), 'trashed');
+    assert.deepEqual(pick(await csv(siteData, 'recycle-bin'), ['key']).sort(), trashed.sort());
+    const items = pick(await csv(siteData, 'items'), ['key']).flat();
+    for (const [key] of [...unpublished, ...trashed])
+      assert.ok(!items.includes(key as string), `${key} stays out of the published items`);
+  });
+
+  it('dictionary.csv: key × language, the missing translations counted; drafts.csv and domains.csv', async () => {
+    const file = sharedDatabase('tdufrane_searchcourse.db');
+    const db = openForOracle(file);
+    const languages = db
+      .prepare('SELECT id, languageISOCode AS iso FROM umbracoLanguage ORDER BY id')
+      .all()
+      .map((r) => [Number(r.id), String(r.iso)] as const);
+    const items = db.prepare('SELECT id, "key" AS name FROM cmsDictionary').all();
+    const texts = db.prepare('SELECT UniqueId AS item, languageId, value FROM cmsLanguageText').all();
+    const expected = items
+      .map((item) => {
+        const missing = languages.filter(
+          ([id]) => !texts.some((t) => t.item === item.id && t.languageId === id && String(t.value).trim() !== ''),
+        );
+        return [String(item.name), String(missing.length), missing.map(([, iso]) => iso).join('; ')];
+      })
+      .sort();
+    const drafts = Number(
+      (
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId
+             WHERE n.nodeObjectType = ? AND n.trashed = 0 AND d.published = 1 AND d.edited = 1`,
+          )
+          .get(DOCUMENT) as { n: number }
+      ).n,
+    );
+    const domains = db
+      .prepare('SELECT domainName AS name FROM umbracoDomain')
+      .all()
+      .map((r) => [String(r.name)]);
+    db.close();
+    const siteData = await derive(work, 'multilingual', ['--db', file]);
+    const rows = await csv(siteData, 'dictionary');
+    assert.deepEqual(rows[0], [
+      'key',
+      'name',
+      'parent',
+      ...languages.map(([, iso]) => `value:${iso}`),
+      'missing',
+      'missingLanguages',
+    ]);
+    assert.deepEqual(pick(rows, ['name', 'missing', 'missingLanguages']).sort(), expected);
+    assert.equal((await csv(siteData, 'drafts')).length - 1, drafts);
+    assert.deepEqual(pick(await csv(siteData, 'domains'), ['name']).sort(), domains.sort());
+  });
+
+  it('keeps hostile extras as data: prototype-named keys, formulas, bidi and line separators', async () => {
+    const snapshot = path.join(work, 'multilingual-snapshot');
+    const hostile = path.join(work, 'hostile-snapshot');
+    await cp(snapshot, hostile, { recursive: true });
+    const name = '=HYPERLINK("http://x")\u202e\u2028';
+    const dictionary = JSON.parse(
+      `{"key":"aaaaaaaa-0000-4000-8000-000000000001","name":"__proto__","parentKey":null,` +
+        `"values":[{"culture":"en-US","value":${JSON.stringify(name)}},{"culture":"constructor","value":"x"}]}`,
+    );
+    await appendFile(path.join(hostile, 'extras', 'dictionary.ndjson'), `${JSON.stringify(dictionary)}\n`);
+    const [draft] = (await readFile(path.join(hostile, 'extras', 'drafts.ndjson'), 'utf8')).split('\n');
+    const withProto = JSON.parse(
+      draft!.replace('"properties":{', '"properties":{"__proto__":{"alias":"__proto__","value":"p"},'),
+    );
+    await writeFile(path.join(hostile, 'extras', 'drafts.ndjson'), `${JSON.stringify(withProto)}\n`);
+    const siteData = path.join(work, 'hostile-site-data');
+    await prepareSiteData(hostile, siteData);
+    const rows = await csv(siteData, 'dictionary');
+    const row = pick(rows, ['name', 'value:en-US', 'missing']).find((r) => r[0] === '__proto__');
+    assert.deepEqual(row, ['__proto__', `'${name}`, '2']);
+    const changes = await listDraftChanges(hostile);
+    assert.ok(changes[0]?.properties.some((p) => p.alias === '__proto__' && p.change === 'added'));
+  });
+
+  it('a plugin-shaped source: every extra not offered, every download there and empty', async () => {
+    const service = await startReadService({
+      dbPath: sharedDatabase('tdufrane_searchcourse.db'),
+      flavor: 'plugin-v10',
+    });
+    try {
+      const siteData = await derive(work, 'plugin', ['--source', service.url]);
+      const extras = JSON.parse(await readFile(path.join(siteData, 'extras.json'), 'utf8'));
+      assert.ok(Object.values(extras.status).every((s) => s === 'not-offered'));
+      for (const name of ['drafts', 'unpublished', 'recycle-bin', 'dictionary', 'domains', 'redirect-urls'])
+        assert.equal((await csv(siteData, name)).length, 1, `${name}.csv has its header only`);
+    } finally {
+      await service.close();
+    }
+  });
+});
