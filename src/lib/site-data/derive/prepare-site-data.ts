@@ -15,7 +15,13 @@ import {
 } from '../../../../scripts/core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../../content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
-import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } from '../site-data-format.ts';
+import {
+  SITE_DATA_FILES,
+  SITE_DATA_VERSION,
+  type ModelDiagrams,
+  type SiteDataMeta,
+  type SiteNode,
+} from '../site-data-format.ts';
 import { listCultures, listPropertyEntries } from '../../values/item-properties.ts';
 import { readMediaFile } from '../../values/media-file.ts';
 import { extractReferences } from '../../values/references.ts';
@@ -30,12 +36,15 @@ import { createReferenceStats, type ReferenceStats } from './reference-stats.ts'
 import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
 import { createTypeStats, type TypeStats } from './type-stats.ts';
 import { listOrphanMedia, readBroken } from './derived-lists.ts';
+import { createObservedEdges, type ObservedEdges } from '../../model/observed-edges.ts';
+import { writeModelDiagrams } from './model-diagrams.ts';
 
 export interface SiteDataSummary {
   dir: string;
   meta: SiteDataMeta;
   downloads: Record<string, number>;
   millis: number;
+  diagrams: ModelDiagrams;
 }
 
 interface Pass {
@@ -47,6 +56,7 @@ interface Pass {
   search: LineWriter;
   cultureItems: Map<string, number>;
   blocks: BlockStats;
+  observed: ObservedEdges;
 }
 
 async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Promise<void> {
@@ -76,12 +86,14 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
     for (const p of set.entries)
       itemRefs.add(p.alias, set.culture, extractReferences(p.value, p.editorAlias, editorOf));
   }
-  await itemRefs.finish();
+  const outgoing = await itemRefs.finish();
+  pass.observed.addReferences(node, outgoing.targets);
   pass.typeStats.addItem(node, properties, cultures);
   const all = sets.length === 1 ? properties : sets.flatMap((s) => s.entries);
   pass.census.addItem(node, all, (element, property) => {
     pass.typeStats.addBlockUse(element);
     pass.blocks.addElement(element, node, property);
+    pass.observed.addBlock(node, element);
   });
   const typeName = typeLabel(node.kind === 'content' ? pass.types.findByAlias(node.type)?.name : undefined, node.type);
   await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, properties, cultures))}\n`);
@@ -131,6 +143,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     search: createLineWriter(file(SITE_DATA_FILES.search)),
     cultureItems: new Map(),
     blocks: createBlockStats(types),
+    observed: createObservedEdges(types, lookup),
   };
   await streamItems(snapshotDir, pass);
   for (const type of types.list)
@@ -144,6 +157,8 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   const typeUsage = pass.typeStats.list();
   addTypeFacts(typeUsage, types, pass.blocks.list());
   const editors = pass.census.list();
+  const diagrams = await writeModelDiagrams(outDir, { types, usage: typeUsage, observed: pass.observed.observed });
+  await writeFile(file(SITE_DATA_FILES.modelDiagrams), JSON.stringify(diagrams));
   const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
   await writeFile(file(SITE_DATA_FILES.usedBy), JSON.stringify(Object.fromEntries(pass.refs.usedBy)));
   await writeFile(file(SITE_DATA_FILES.types), JSON.stringify(typeUsage));
@@ -186,5 +201,5 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     },
   };
   await writeFile(file(SITE_DATA_FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
-  return { dir: outDir, meta, downloads, millis: Date.now() - started };
+  return { dir: outDir, meta, downloads, millis: Date.now() - started, diagrams };
 }
