@@ -11,7 +11,7 @@ import { createJsonArrayWriter, createLineWriter } from './line-writer.ts';
 
 type Row = Record<string, CsvCell | string[]>;
 
-async function writeTable(
+export async function writeTable(
   dir: string,
   name: string,
   columns: string[],

@@ -11,6 +11,7 @@ import {
   getManifest,
   iterateNdjson,
   itemRecordSchema,
+  openItemReader,
   type ItemRecord,
 } from '../../../../scripts/core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../../content-types/type-index.ts';
@@ -29,7 +30,9 @@ import { typeLabel } from '../../values/value-format.ts';
 import { createBlockStats, type BlockStats } from './block-stats.ts';
 import { addTypeFacts } from './type-facts.ts';
 import { createEditorCensus, type EditorCensus } from './editor-census.ts';
-import { writeInventoryDownloads } from './inventory-downloads.ts';
+import { writeInventoryDownloads, writeTable } from './inventory-downloads.ts';
+import { itemFacts } from '../../audit/item-facts.ts';
+import { auditColumns, createAudit } from './audit-rows.ts';
 import { createLineWriter, type LineWriter } from './line-writer.ts';
 import { readNodes } from './node-table.ts';
 import { createReferenceStats, type ReferenceStats } from './reference-stats.ts';
@@ -57,6 +60,7 @@ interface Pass {
   cultureItems: Map<string, number>;
   blocks: BlockStats;
   observed: ObservedEdges;
+  audit: ReturnType<typeof createAudit>;
 }
 
 async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Promise<void> {
@@ -88,6 +92,8 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
   }
   const outgoing = await itemRefs.finish();
   pass.observed.addReferences(node, outgoing.targets);
+  if (node.kind === 'content')
+    pass.audit.addItem(node, itemFacts(node.type, properties, cultures, pass.types), outgoing.broken);
   pass.typeStats.addItem(node, properties, cultures);
   const all = sets.length === 1 ? properties : sets.flatMap((s) => s.entries);
   pass.census.addItem(node, all, (element, property) => {
@@ -111,6 +117,27 @@ async function streamItems(snapshotDir: string, pass: Pass): Promise<void> {
     }
   }
   for (const node of pass.lookup.nodes) if (!done.has(node.key)) pass.typeStats.addFailedItem(node);
+}
+
+async function writeAudit(
+  snapshotDir: string,
+  outDir: string,
+  pass: Pass,
+  languages: string[],
+  snapshotAt: string,
+): Promise<number> {
+  const reader = openItemReader(snapshotDir);
+  const read = async (key: string): Promise<string[]> => {
+    const node = pass.lookup.findNode(key);
+    const record = node ? reader.read(node) : undefined;
+    if (node === undefined || record === undefined) return [];
+    return itemFacts(node.type, listPropertyEntries(record.properties), listCultures(record.cultures), pass.types).body;
+  };
+  const rows = await pass.audit.listRows(languages, snapshotAt, pass.refs.usedBy, read).finally(() => reader.close());
+  const out = createLineWriter(path.join(outDir, SITE_DATA_FILES.audit));
+  for (const row of rows) await out.write(`${JSON.stringify(row)}\n`);
+  await out.close();
+  return writeTable(path.join(outDir, SITE_DATA_FILES.downloads), 'audit', auditColumns(languages), rows);
 }
 
 /** The item nodes the site-data step wrote, in tree order. */
@@ -144,6 +171,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     cultureItems: new Map(),
     blocks: createBlockStats(types),
     observed: createObservedEdges(types, lookup),
+    audit: createAudit(),
   };
   await streamItems(snapshotDir, pass);
   for (const type of types.list)
@@ -171,6 +199,7 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   await orphansOut.close();
 
   const languages = [...pass.cultureItems.keys()].sort();
+  await writeAudit(snapshotDir, outDir, pass, languages, manifest.finishedAt);
   const downloads = await writeInventoryDownloads(file(SITE_DATA_FILES.downloads), {
     lookup,
     languages,
