@@ -1,7 +1,8 @@
 /**
  * The words of an item, per language: the values of its text and rich-text properties (Umbraco.TextBox, TextArea,
  * MarkdownEditor, TinyMCE/RichText with HTML stripped; the v15+ rich-text `{markup}` shape), and the same editors'
- * values inside block elements at any depth. Other editors (pickers, numbers, labels, JSON) hold no words.
+ * values inside block elements at any depth; markup is stripped from any of them. Other editors (pickers, numbers,
+ * labels, JSON) hold no words.
  */
 import type { BlockElement } from '../../../scripts/core/block-value.ts';
 import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
@@ -19,7 +20,9 @@ export const WORD_LIMIT = 20_000;
 export type EditorOf = (element: BlockElement, alias: string) => string | undefined;
 
 function textOf(editor: string | undefined, value: unknown): string {
-  if (editor !== undefined && PLAIN_TEXT.has(editor)) return typeof value === 'string' ? value : '';
+  // Plain text holding markup (an SVG pasted into a text area, say) counts the words it shows, not its tags.
+  if (editor !== undefined && PLAIN_TEXT.has(editor))
+    return typeof value !== 'string' ? '' : /<[a-z!/]/i.test(value) ? stripHtml(value) : value;
   if (!isRichTextEditor(editor)) return '';
   const parsed = typeof value === 'string' ? (parseEmbeddedJson(value) ?? value) : value;
   const markup = typeof parsed === 'string' ? parsed : (parsed as { markup?: unknown } | null)?.markup;
