@@ -1,7 +1,8 @@
 /**
  * The words of an item, per language: the values of its text and rich-text properties (Umbraco.TextBox, TextArea,
  * MarkdownEditor, TinyMCE/RichText with HTML stripped; the v15+ rich-text `{markup}` shape), and the same editors'
- * values inside block elements at any depth; markup is stripped from any of them. Other editors (pickers, numbers,
+ * values inside block elements at any depth; markup is stripped from any of them. Umbraco's own `umbraco…`
+ * properties are left out. Other editors (pickers, numbers,
  * labels, JSON) hold no words.
  */
 import type { BlockElement } from '../../../scripts/core/block-value.ts';
@@ -14,6 +15,8 @@ import { stripHtml } from '../values/value-text.ts';
 const PLAIN_TEXT = new Set(['Umbraco.TextBox', 'Umbraco.TextArea', 'Umbraco.Textbox', 'Umbraco.MarkdownEditor']);
 /** A word: letters or digits, with inner apostrophes (`don't`). */
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+/** Umbraco's own properties (umbracoUrlName, umbracoUrlAlias, umbracoFile…) hold settings, not content. */
+const SYSTEM_PROPERTY = /^umbraco/i;
 /** Words kept per item for comparison; counting goes on past it. */
 export const WORD_LIMIT = 20_000;
 
@@ -44,6 +47,7 @@ export function listWords(properties: PropertyEntry[], editorOf: EditorOf): Word
     }
   };
   for (const p of properties) {
+    if (SYSTEM_PROPERTY.test(p.alias)) continue;
     add(textOf(p.editorAlias, p.value));
     forEachBlockValue(p.value, (element, v) => add(textOf(v.editorAlias ?? editorOf(element, v.alias), v.value)));
   }

@@ -4,7 +4,7 @@
  * one of BANDS bands become candidates. With 8 bands of 8 rows a pair 90 % similar becomes a candidate with
  * probability 0.99, 80 % similar 0.77, 50 % similar 0.03; candidates are then confirmed by their real similarity.
  */
-export const SHINGLE = 3;
+export const SHINGLE = 2;
 const BANDS = 8;
 const ROWS = 8;
 const HASHES = BANDS * ROWS;
