@@ -25,7 +25,7 @@ export async function getAuditSummary(): Promise<AuditSummary> {
   for (const row of rows) ages.set(String(row.age), (ages.get(String(row.age)) ?? 0) + 1);
   return {
     items: rows.length,
-    thin: count((r) => r.thin === true),
+    thin: count((r) => r.thin === 'yes'),
     thinWords: THIN_WORDS,
     exact: count((r) => typeof r.duplicateOf === 'string'),
     near: count((r) => r.nearDuplicateGroup !== null),

@@ -217,6 +217,7 @@ const audit: InventoryTable = {
     (await readAll(data, SITE_DATA_FILES.audit)).map((row) => ({
       ...row,
       referenced: row.inboundReferences === 0 ? 'no' : 'yes',
+      thin: row.thin === true ? 'yes' : 'no',
       duplicate: duplicateKind(row),
     })),
 };
