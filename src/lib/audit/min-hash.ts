@@ -15,15 +15,22 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** Hashes of the body's shingles (a set). */
+/** Hashes of the body's shingles (a set): each word hashed once, SHINGLE neighbours combined. */
 export function listShingles(words: readonly string[]): Set<number> {
   const out = new Set<number>();
-  if (words.length < SHINGLE) {
-    if (words.length > 0) out.add(fnv1a(words.join(' ')));
+  const hashes = words.map(fnv1a);
+  if (hashes.length < SHINGLE) {
+    if (hashes.length > 0) out.add(combine(hashes, 0, hashes.length));
     return out;
   }
-  for (let i = 0; i + SHINGLE <= words.length; i++) out.add(fnv1a(words.slice(i, i + SHINGLE).join(' ')));
+  for (let i = 0; i + SHINGLE <= hashes.length; i++) out.add(combine(hashes, i, SHINGLE));
   return out;
+}
+
+function combine(hashes: readonly number[], from: number, count: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < from + count; i++) h = Math.imul(h ^ (hashes[i] as number), 0x01000193) >>> 0;
+  return h;
 }
 
 // Fixed odd multipliers and offsets (a deterministic seed): the same body always gets the same signature.
