@@ -9,7 +9,7 @@ import type { TypeIndex } from '../../content-types/type-index.ts';
 import { listModelGraph, neighbourhoodOf, type ModelNode, type ObservedCounts } from '../../model/model-graph.ts';
 import { splitModel } from '../../model/model-split.ts';
 import { toDot, toMermaid } from '../../model/model-text.ts';
-import { createSvgRenderer } from '../../model/svg-render.ts';
+import { createSvgRenderer, type SvgRenderer } from '../../model/svg-render.ts';
 import { SITE_DATA_FILES, type ModelDiagrams, type TypeUsage } from '../site-data-format.ts';
 
 const hrefFrom =
@@ -23,6 +23,8 @@ export interface ModelInput {
   types: TypeIndex;
   usage: readonly TypeUsage[];
   observed: ObservedCounts;
+  /** Started before the item pass: the WebAssembly compiles on V8's background threads meanwhile. */
+  renderer?: Promise<SvgRenderer>;
 }
 
 export async function writeModelDiagrams(siteDataDir: string, input: ModelInput): Promise<ModelDiagrams> {
@@ -34,7 +36,7 @@ export async function writeModelDiagrams(siteDataDir: string, input: ModelInput)
   await writeFile(path.join(downloads, 'model.dot'), toDot(graph, { hrefOf: hrefFrom('../') }));
   await writeFile(path.join(downloads, 'model.mmd'), toMermaid(graph));
   await writeFile(path.join(siteDataDir, SITE_DATA_FILES.modelGraph), JSON.stringify(graph));
-  const render = await createSvgRenderer();
+  const render = await (input.renderer ?? createSvgRenderer());
   for (const type of input.types.list) {
     const near = neighbourhoodOf(graph, type.key);
     const dot = toDot(near, { hrefOf: hrefFrom('../../'), forSvg: true, highlight: type.key });

@@ -41,6 +41,7 @@ import { createTypeStats, type TypeStats } from './type-stats.ts';
 import { listOrphanMedia, readBroken } from './derived-lists.ts';
 import { createObservedEdges, type ObservedEdges } from '../../model/observed-edges.ts';
 import { writeModelDiagrams } from './model-diagrams.ts';
+import { createSvgRenderer } from '../../model/svg-render.ts';
 
 export interface SiteDataSummary {
   dir: string;
@@ -162,6 +163,8 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, SITE_DATA_FILES.downloads), { recursive: true });
   const file = (name: string) => path.join(outDir, name);
+  const renderer = createSvgRenderer();
+  renderer.catch(() => undefined); // a failure surfaces where the diagrams await it, not as an unhandled rejection
   const lookup = createNodeLookup(await readNodes(snapshotDir));
   const types = createTypeIndex(contentTypes.contentTypes);
   const brokenOut = createLineWriter(file(SITE_DATA_FILES.broken));
@@ -190,7 +193,8 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   const typeUsage = pass.typeStats.list();
   addTypeFacts(typeUsage, types, pass.blocks.list());
   const editors = pass.census.list();
-  const diagrams = await writeModelDiagrams(outDir, { types, usage: typeUsage, observed: pass.observed.observed });
+  const observed = pass.observed.observed;
+  const diagrams = await writeModelDiagrams(outDir, { types, usage: typeUsage, observed, renderer });
   await writeFile(file(SITE_DATA_FILES.modelDiagrams), JSON.stringify(diagrams));
   const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
   await writeFile(file(SITE_DATA_FILES.usedBy), JSON.stringify(Object.fromEntries(pass.refs.usedBy)));
