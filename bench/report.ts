@@ -55,7 +55,7 @@ export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queri
 }
 
 const added = (a: BenchRow['auditAndDiagrams']): string =>
-  a ? `${Math.round((a.auditS + a.diagramsS) * 10) / 10} (+${a.addedPercent}%)` : 'n/a';
+  a ? `${(a.auditS + a.diagramsS).toFixed(1)} (+${a.addedPercent}%)` : 'n/a';
 
 /** Bytes of an average full item in the snapshot, so floor pages carry as much text as the site's item pages. */
 export function averageItemBytes(m: { files: Record<string, { bytes: number; records: number }> }): number {
