@@ -114,6 +114,10 @@ const stepSiteData = check(
   'site data',
   await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData]),
 );
+const siteDataCosts = JSON.parse(stepSiteData.stdout) as { auditMillis: number; diagramsMillis: number };
+say(
+  `  of which the content audit ${s(siteDataCosts.auditMillis)} s, the model diagrams ${s(siteDataCosts.diagramsMillis)} s`,
+);
 // Astro renders while Pagefind indexes, as `npm run build` runs them (or one after the other with
 // --search-after-astro); each side reports its own time.
 const stepRender = check(
@@ -161,6 +165,14 @@ else say('hugo floor: hugo is not installed (apt-get install hugo); ratio left o
 
 const siteBuildMs = stepSiteData.ms + stepRender.ms;
 const pipelineMs = crawl.ms + siteBuildMs;
+// What the audit and the diagrams add to the build: their time in the site-data step against the rest of the build.
+const auditAndDiagramsMs = siteDataCosts.auditMillis + siteDataCosts.diagramsMillis;
+const auditAndDiagrams = {
+  auditS: s(siteDataCosts.auditMillis),
+  diagramsS: s(siteDataCosts.diagramsMillis),
+  addedPercent: Math.round((auditAndDiagramsMs / Math.max(1, siteBuildMs - auditAndDiagramsMs)) * 1000) / 10,
+};
+say(`content audit + model diagrams: ${s(auditAndDiagramsMs)} s, +${auditAndDiagrams.addedPercent}% of the build`);
 const warm = search.queries.map((q) => q.ms).sort((x, y) => x - y);
 const result = {
   date: new Date().toISOString(),
@@ -179,6 +191,7 @@ const result = {
   floor: { byIdPerSecond: Math.round(floor.perSecond), requests: floor.requests, errors: floor.errors },
   crawl: { s: s(crawl.ms), peakRssMB: mb(crawl.peakRssBytes), requests, ratio: Math.round(crawlRatio * 100) / 100 },
   siteData: { s: s(stepSiteData.ms), peakRssMB: mb(stepSiteData.peakRssBytes) },
+  auditAndDiagrams,
   render: { s: s(stepRender.ms), peakRssMB: mb(stepRender.peakRssBytes) },
   // All pages: Astro's, then the item page writer's (absent with --astro-item-pages).
   astro: {

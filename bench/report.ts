@@ -18,6 +18,7 @@ export interface BenchRow {
   floor: { byIdPerSecond: number };
   crawl: { s: number; ratio: number };
   siteData: { s: number };
+  auditAndDiagrams?: { auditS: number; diagramsS: number; addedPercent: number };
   render: { s: number };
   astro: { s: number; pagesPerSecond: number };
   search: { s: number; indexMB: number; coldFirst: Timed; medianMs: number; maxMs: number; maxKB: number };
@@ -32,8 +33,8 @@ const HEADER =
   `| date | items | machine | pipeline s | peak RSS MB | floor req/s | crawl s | crawl ratio | ` +
   `site data s | astro s | pages/s | search s | index MB | query ms (KB) | Astro floor s | Hugo s | ` +
   `build ÷ Astro floor | build ÷ Hugo | build ms/item | command | table ready ms (KB); slowest action ms (B) | ` +
-  `astro ∥ search s | search median / max ms, max KB; cold first ms |\n` +
-  `|${'---|'.repeat(23)}\n`;
+  `astro ∥ search s | search median / max ms, max KB; cold first ms | audit + diagrams s (+% of build) |\n` +
+  `|${'---|'.repeat(24)}\n`;
 
 export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queries: Timed[] } }): void {
   if (!existsSync(file)) writeFileSync(file, HEADER);
@@ -49,9 +50,12 @@ export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queri
       `${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ` +
       `${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} ` +
       `--concurrency ${r.concurrency}${r.searchAfterAstro ? ' --search-after-astro' : ''}${r.astroItemPages ? ' --astro-item-pages' : ''}\` | ${t} | ${r.render.s} | ${s.medianMs} / ${s.maxMs}, ${s.maxKB}; ` +
-      `${Math.round(s.coldFirst.ms)} |\n`,
+      `${Math.round(s.coldFirst.ms)} | ${added(r.auditAndDiagrams)} |\n`,
   );
 }
+
+const added = (a: BenchRow['auditAndDiagrams']): string =>
+  a ? `${(a.auditS + a.diagramsS).toFixed(1)} (+${a.addedPercent}%)` : 'n/a';
 
 /** Bytes of an average full item in the snapshot, so floor pages carry as much text as the site's item pages. */
 export function averageItemBytes(m: { files: Record<string, { bytes: number; records: number }> }): number {

@@ -24,7 +24,12 @@ async function run(): Promise<unknown> {
     case 'site-data': {
       const [snapshotDir, siteDataDir] = args as [string, string];
       const summary = await prepareSiteData(snapshotDir, siteDataDir);
-      return { millis: summary.millis, counts: summary.meta.counts };
+      return {
+        millis: summary.millis,
+        auditMillis: summary.auditMillis,
+        diagramsMillis: summary.diagrams.millis,
+        counts: summary.meta.counts,
+      };
     }
     case 'astro': {
       const [snapshotDir, siteDataDir, outDir, cacheDir] = args as [string, string, string, string];

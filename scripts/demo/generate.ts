@@ -3,6 +3,7 @@ import { openDemoDatabase, type DemoDatabase } from './write/database-writer.ts'
 import { documentRecord, mediaRecord, type DemoRecord } from './write/demo-record.ts';
 import { planDocuments, type DocumentPlan } from './plan/document-plan.ts';
 import { generateDocument } from './write/document-generator.ts';
+import { createDuplicatePlanter } from './write/duplicate-planter.ts';
 import { createTagWriter, writeDocument, writeMedia } from './write/item-writer.ts';
 import { generateMedia } from './write/media-generator.ts';
 import { planMedia, type PlannedMedia } from './plan/media-plan.ts';
@@ -121,12 +122,15 @@ function writeAllDocuments(
   };
   const tags = createTagWriter(db.insert);
   const random = run.random.fork('documents');
+  const planter = createDuplicatePlanter(run.options.seed);
   let published = 0;
   plan.documents.forEach((item, i) => {
     const generated = generateDocument(item, context, random);
+    const duplicateOf = planter.plant(generated);
     writeDocument(db.insert, generated, tags);
     if (generated.published) published++;
-    run.options.record?.(documentRecord(generated));
+    const record = documentRecord(generated);
+    run.options.record?.(duplicateOf ? { ...record, duplicateOf } : record);
     tick(i + 1);
   });
   return published;

@@ -32,6 +32,7 @@ const INVENTORIES = [
   'broken-references',
   'orphan-media',
   'culture-coverage',
+  'audit',
 ];
 type Json = Record<string, unknown>;
 

@@ -72,7 +72,10 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   assert.ok(result.search.medianMs > 0 && result.search.maxMs >= result.search.medianMs);
   assert.ok(result.floors.astro.s > 0);
   assert.ok(result.diff.s > 0 && result.diff.edited > 0 && result.diff.listed === result.diff.edited, 'the diff step');
+  const added = result.auditAndDiagrams;
+  assert.ok(added.auditS >= 0 && added.diagramsS > 0 && added.addedPercent > 0, 'the audit and the diagrams are timed');
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');
   assert.match(table, /\| 300 \| \d+ cores, \d+ GiB \|/);
+  assert.match(table, /\| [\d.]+ \(\+[\d.]+%\) \|\n$/, 'the row ends with what the audit and the diagrams add');
   assert.equal(readdirSync(dir).includes('work'), false, 'the work folder is removed');
 });

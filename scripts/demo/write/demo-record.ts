@@ -3,6 +3,7 @@ import type { GeneratedDocument } from './document-generator.ts';
 import type { PropertyRow } from '../values/document-values.ts';
 import type { GeneratedMedia } from './media-generator.ts';
 import type { DbType } from '../model/site-model.ts';
+import type { PlantedDuplicate } from './duplicate-planter.ts';
 
 /**
  * What was written for one document or media item, and what a correct read service must serve for
@@ -31,6 +32,8 @@ export interface DemoRecord {
   values: Record<string, unknown>;
   /** Variant documents: the values of every published culture (variant and invariant properties). */
   valuesByCulture: Record<string, Record<string, unknown>>;
+  /** A planted duplicate: the article whose words it copies, exactly or with about 2 % of its body text edited. */
+  duplicateOf?: PlantedDuplicate;
 }
 
 export function documentRecord(doc: GeneratedDocument): DemoRecord {

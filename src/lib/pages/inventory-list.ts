@@ -54,6 +54,13 @@ export const INVENTORIES: readonly InventoryInfo[] = [
     description:
       'Which content items exist in which language (items × languages), with counts per language and per type.',
   },
+  {
+    name: 'audit',
+    title: 'Content audit',
+    description:
+      'Every content item with its age, words per language, empty mandatory properties, references in and broken ' +
+      'references out, exact and near duplicates (90 % similar), and whether it is thin: what not to migrate.',
+  },
   ...EXTRA_INVENTORIES,
 ];
 

@@ -4,6 +4,7 @@ import type { PropertyInfo } from '../content-types/type-index.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import type { PropertyFill, TypeUsage } from '../site-data/site-data-format.ts';
 import { href, itemHref, missingValuesPath, typeHref } from '../site-paths.ts';
+import { listObservedEdges, readTypeDiagram } from './model-page.ts';
 import type { LinkItem } from './page-context.ts';
 import { describeTypeKind } from '../content-types/type-kind.ts';
 
@@ -28,6 +29,12 @@ export interface TypePage {
   parentOf: LinkItem[];
   allowedUnder: LinkItem[];
   blockHolders: LinkItem[];
+  /** Types this one sits below in the type tree. */
+  parents: LinkItem[];
+  /** Block elements held and references made by its items, and by other types' items to it (with counts). */
+  observed: LinkItem[];
+  /** Its neighbourhood in the model, drawn as inline SVG at build time. */
+  diagram: string;
 }
 
 const nameOf = (v: unknown): string | undefined => {
@@ -87,6 +94,11 @@ export async function getTypePage(key: string): Promise<TypePage> {
     templates: type.allowedTemplates.map(nameOf).filter((n): n is string => n !== undefined),
     ...(defaultTemplate ? { defaultTemplate } : {}),
     parentOf: (usage?.parentOf ?? []).map(byAlias),
+    parents: data.typeUsage
+      .filter((u) => u.defined && u.key !== undefined && u.parentOf.includes(type.alias))
+      .map((u) => link({ key: u.key as string })),
+    observed: await listObservedEdges(type.key),
+    diagram: await readTypeDiagram(type.key),
     allowedUnder: (usage?.allowedUnder ?? []).map(byAlias),
     blockHolders: (usage?.blockHolders ?? []).map((h) => ({
       name: h.name,

@@ -16,6 +16,10 @@ export const SITE_DATA_FILES = {
   search: 'search-records.ndjson',
   missing: 'missing-values.ndjson',
   downloads: 'downloads',
+  diagrams: 'diagrams',
+  modelDiagrams: 'diagrams/model.json',
+  modelGraph: 'diagrams/model-graph.json',
+  audit: 'audit.ndjson',
 } as const;
 
 /** How many sources of "used by" and how many sample items of a type are kept (the counts stay exact). */
@@ -167,4 +171,14 @@ export interface SiteDataMeta {
     searchRecords: number;
     cultureItems: Record<string, number>;
   };
+}
+
+/** The model diagrams the site-data step drew (`diagrams/`): one SVG per type, `model-<n>.svg` per cluster. */
+export interface ModelDiagrams {
+  /** One diagram holds the whole model (it stayed under the size guard). */
+  whole: boolean;
+  types: number;
+  edges: number;
+  clusters: Array<{ title: string; types: number; edges: number; drawn: boolean; note?: string }>;
+  millis: number;
 }

@@ -191,6 +191,38 @@ const coverage: InventoryTable = {
       })),
 };
 
+const duplicateKind = (row: TableRow): string =>
+  row.duplicateOf ? 'exact copy' : row.nearDuplicateGroup !== null ? 'near duplicate group' : 'none';
+
+const audit: InventoryTable = {
+  name: 'audit',
+  title: 'Content audit',
+  columns: [
+    col('name', 'Item', 'text', { link: 'content/{key}/' }),
+    col('type', 'Type', 'code', { facet: true }),
+    col('age', 'Age', 'text', { facet: true }),
+    col('ageDays', 'Days', 'num'),
+    col('words', 'Words', 'num'),
+    col('thin', 'Thin', 'text', { facet: true }),
+    col('emptyMandatory', 'Empty mandatory', 'num'),
+    col('inboundReferences', 'Used by', 'num'),
+    col('referenced', 'Referenced', 'text', { facet: true }),
+    col('outboundBroken', 'Broken links', 'num'),
+    col('duplicate', 'Duplicate', 'text', { facet: true }),
+    col('nearDuplicateGroup', 'Group', 'num'),
+    col('duplicateOf', 'Copy of', 'code', { link: 'content/{duplicateOf}/' }),
+    col('updated', 'Updated', 'code'),
+    col('key', 'Key', 'code', { deferred: true }),
+  ],
+  listRows: async (data) =>
+    (await readAll(data, SITE_DATA_FILES.audit)).map((row) => ({
+      ...row,
+      referenced: row.inboundReferences === 0 ? 'no' : 'yes',
+      thin: row.thin === true ? 'yes' : 'no',
+      duplicate: duplicateKind(row),
+    })),
+};
+
 export const INVENTORY_TABLES: readonly InventoryTable[] = [
   items,
   contentTypes,
@@ -199,6 +231,7 @@ export const INVENTORY_TABLES: readonly InventoryTable[] = [
   broken,
   orphans,
   coverage,
+  audit,
   ...EXTRA_TABLES,
 ];
 

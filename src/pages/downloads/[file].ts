@@ -7,8 +7,12 @@ import { loadMapping } from '../../lib/mapping/site-mapping.ts';
 import { SITE_DATA_FILES } from '../../lib/site-data/site-data-format.ts';
 import { getSiteEnv } from '../../lib/site-env.ts';
 
+/** Beside the inventories: the content model as Graphviz and Mermaid text (site-data/derive/model-diagrams.ts). */
+const MODEL_FILES = ['model.dot', 'model.mmd'];
+
 export const getStaticPaths = async () => [
   ...INVENTORIES.flatMap((i) => DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `${i.name}.${ext}` } }))),
+  ...MODEL_FILES.map((file) => ({ params: { file } })),
   ...((await loadMapping()) ? [{ params: { file: MAPPING_COVERAGE_FILE } }] : []),
 ];
 
@@ -16,6 +20,10 @@ export const getStaticPaths = async () => [
 export const GET: APIRoute = async ({ params }) => {
   const file = String(params.file);
   const body = await readFile(path.join(getSiteEnv().siteDataDir, SITE_DATA_FILES.downloads, file));
-  const type = file.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/json';
+  const type = file.endsWith('.csv')
+    ? 'text/csv; charset=utf-8'
+    : file.endsWith('.json')
+      ? 'application/json'
+      : 'text/plain; charset=utf-8';
   return new Response(body, { headers: { 'content-type': type } });
 };

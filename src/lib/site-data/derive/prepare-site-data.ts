@@ -11,6 +11,7 @@ import {
   getManifest,
   iterateNdjson,
   itemRecordSchema,
+  openItemReader,
   type ItemRecord,
   type Manifest,
 } from '../../../../scripts/core/snapshot-format.ts';
@@ -18,7 +19,13 @@ import { findItemExcess } from '../../../../scripts/core/item-limits.ts';
 import { createFileCheck, verifySnapshotFiles } from '../../../../scripts/core/snapshot-verify.ts';
 import { createTypeIndex, type TypeIndex } from '../../content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
-import { SITE_DATA_FILES, SITE_DATA_VERSION, type SiteDataMeta, type SiteNode } from '../site-data-format.ts';
+import {
+  SITE_DATA_FILES,
+  SITE_DATA_VERSION,
+  type ModelDiagrams,
+  type SiteDataMeta,
+  type SiteNode,
+} from '../site-data-format.ts';
 import { listCultures, listPropertyEntries } from '../../values/item-properties.ts';
 import { readMediaFile } from '../../values/media-file.ts';
 import { extractReferences } from '../../values/references.ts';
@@ -26,7 +33,9 @@ import { typeLabel } from '../../values/value-format.ts';
 import { createBlockStats, type BlockStats } from './block-stats.ts';
 import { addTypeFacts } from './type-facts.ts';
 import { createEditorCensus, type EditorCensus } from './editor-census.ts';
-import { writeInventoryDownloads } from './inventory-downloads.ts';
+import { writeInventoryDownloads, writeTable } from './inventory-downloads.ts';
+import { itemFacts } from '../../audit/item-facts.ts';
+import { auditColumns, createAudit } from './audit-rows.ts';
 import { createLineWriter, type LineWriter } from './line-writer.ts';
 import { readNodes } from './node-table.ts';
 import { createReferenceStats, type ReferenceStats } from './reference-stats.ts';
@@ -34,6 +43,9 @@ import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
 import { createTypeStats, type TypeStats } from './type-stats.ts';
 import { listOrphanMedia, readBroken } from './derived-lists.ts';
 import { writeExtras } from './extras-data.ts';
+import { createObservedEdges, type ObservedEdges } from '../../model/observed-edges.ts';
+import { writeModelDiagrams } from './model-diagrams.ts';
+import { createSvgRenderer } from '../../model/svg-render.ts';
 
 export interface SiteDataSummary {
   dir: string;
@@ -42,6 +54,9 @@ export interface SiteDataSummary {
   unshown: SiteNode[];
   downloads: Record<string, number>;
   millis: number;
+  diagrams: ModelDiagrams;
+  /** The content audit's share of `millis`. */
+  auditMillis: number;
 }
 
 interface Pass {
@@ -53,6 +68,10 @@ interface Pass {
   search: LineWriter;
   cultureItems: Map<string, number>;
   blocks: BlockStats;
+  observed: ObservedEdges;
+  audit: ReturnType<typeof createAudit>;
+  /** Time spent on the audit during the pass (the bench reports what the audit adds to the build). */
+  auditMillis: number;
 }
 
 async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Promise<void> {
@@ -82,12 +101,16 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
     for (const p of set.entries)
       itemRefs.add(p.alias, set.culture, extractReferences(p.value, p.editorAlias, editorOf));
   }
-  await itemRefs.finish();
+  const outgoing = await itemRefs.finish();
+  pass.observed.addReferences(node, outgoing.targets);
+  if (node.kind === 'content')
+    pass.audit.addItem(node, itemFacts(node.type, properties, cultures, pass.types), outgoing.broken);
   pass.typeStats.addItem(node, properties, cultures);
   const all = sets.length === 1 ? properties : sets.flatMap((s) => s.entries);
   pass.census.addItem(node, all, (element, property) => {
     pass.typeStats.addBlockUse(element);
     pass.blocks.addElement(element, node, property);
+    pass.observed.addBlock(node, element);
   });
   const typeName = typeLabel(node.kind === 'content' ? pass.types.findByAlias(node.type)?.name : undefined, node.type);
   await pass.search.write(`${JSON.stringify(itemSearchRecord(node, pass.lookup, typeName, properties, cultures))}\n`);
@@ -132,6 +155,27 @@ async function streamItems(snapshotDir: string, manifest: Manifest, pass: Pass):
   for (const node of pass.lookup.nodes) if (!done.has(node.key)) pass.typeStats.addFailedItem(node);
 }
 
+async function writeAudit(
+  snapshotDir: string,
+  outDir: string,
+  pass: Pass,
+  languages: string[],
+  snapshotAt: string,
+): Promise<number> {
+  const reader = openItemReader(snapshotDir);
+  const read = async (key: string): Promise<string[]> => {
+    const node = pass.lookup.findNode(key);
+    const record = node ? reader.read(node) : undefined;
+    if (node === undefined || record === undefined) return [];
+    return itemFacts(node.type, listPropertyEntries(record.properties), listCultures(record.cultures), pass.types).body;
+  };
+  const rows = await pass.audit.listRows(languages, snapshotAt, pass.refs.usedBy, read).finally(() => reader.close());
+  const out = createLineWriter(path.join(outDir, SITE_DATA_FILES.audit));
+  for (const row of rows) await out.write(`${JSON.stringify(row)}\n`);
+  await out.close();
+  return writeTable(path.join(outDir, SITE_DATA_FILES.downloads), 'audit', auditColumns(languages), rows);
+}
+
 /** The item nodes the site-data step wrote, in tree order. */
 export async function readSiteNodes(siteDataDir: string): Promise<SiteNode[]> {
   const nodes: SiteNode[] = [];
@@ -150,6 +194,8 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, SITE_DATA_FILES.downloads), { recursive: true });
   const file = (name: string) => path.join(outDir, name);
+  const renderer = createSvgRenderer();
+  renderer.catch(() => undefined); // a failure surfaces where the diagrams await it, not as an unhandled rejection
   const lookup = createNodeLookup(await readNodes(snapshotDir));
   const types = createTypeIndex(contentTypes.contentTypes);
   const brokenOut = createLineWriter(file(SITE_DATA_FILES.broken));
@@ -162,6 +208,9 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     search: createLineWriter(file(SITE_DATA_FILES.search)),
     cultureItems: new Map(),
     blocks: createBlockStats(types),
+    observed: createObservedEdges(types, lookup),
+    audit: createAudit(),
+    auditMillis: 0,
   };
   await streamItems(snapshotDir, manifest, pass);
   for (const type of types.list)
@@ -175,6 +224,9 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   const typeUsage = pass.typeStats.list();
   addTypeFacts(typeUsage, types, pass.blocks.list());
   const editors = pass.census.list();
+  const observed = pass.observed.observed;
+  const diagrams = await writeModelDiagrams(outDir, { types, usage: typeUsage, observed, renderer });
+  await writeFile(file(SITE_DATA_FILES.modelDiagrams), JSON.stringify(diagrams));
   const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
   await writeFile(file(SITE_DATA_FILES.usedBy), JSON.stringify(Object.fromEntries(pass.refs.usedBy)));
   await writeFile(file(SITE_DATA_FILES.types), JSON.stringify(typeUsage));
@@ -187,6 +239,9 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   await orphansOut.close();
 
   const languages = [...pass.cultureItems.keys()].sort();
+  const auditStarted = performance.now();
+  await writeAudit(snapshotDir, outDir, pass, languages, manifest.finishedAt);
+  const auditMillis = Math.round(pass.auditMillis + performance.now() - auditStarted);
   const downloads = await writeInventoryDownloads(file(SITE_DATA_FILES.downloads), {
     lookup,
     languages,
@@ -219,5 +274,5 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
   };
   await writeFile(file(SITE_DATA_FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
   const unshown = lookup.nodes.filter((n) => n.unshown !== undefined);
-  return { dir: outDir, meta, unshown, downloads, millis: Date.now() - started };
+  return { dir: outDir, meta, unshown, downloads, millis: Date.now() - started, diagrams, auditMillis };
 }

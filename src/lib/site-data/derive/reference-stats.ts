@@ -10,8 +10,9 @@ import type { LineWriter } from './line-writer.ts';
 
 export interface ItemReferences {
   add(alias: string, culture: string | null, refs: ValueReference[]): void;
-  /** Records the item's references; call once per item. */
-  finish(): Promise<void>;
+  /** Records the item's references; call once per item. Gives the keys of the items it points at, and how many of
+   * its references (per property and raw reference) are broken. */
+  finish(): Promise<{ targets: string[]; broken: number }>;
 }
 
 export interface ReferenceStats {
@@ -71,6 +72,7 @@ export function createReferenceStats(lookup: ItemLookup, brokenOut: LineWriter):
           broken += 1;
           await brokenOut.write(`${JSON.stringify(row)}\n`);
         }
+        return { targets: [...targets.keys()], broken: brokenRows.size };
       },
     };
   }

@@ -1,0 +1,103 @@
+/**
+ * Exact and near duplicates among content items of the same type. Exact: the same normalised body (lower-case words
+ * in order, markup and spacing ignored). Near: bodies at least NEAR_SIMILARITY alike, Jaccard similarity of their
+ * word-shingle sets, found as MinHash/LSH candidates and confirmed by the real similarity. Bodies under
+ * MIN_COMPARED_WORDS words are not compared (empty and stub items would all match each other).
+ */
+import { createHash } from 'node:crypto';
+import { listBands, listShingles, signatureOf, similarity } from './min-hash.ts';
+
+export const NEAR_SIMILARITY = 0.9;
+export const MIN_COMPARED_WORDS = 20;
+
+export interface DuplicateResult {
+  /** Key of the first item with the same type and body, per later item. */
+  duplicateOf: Map<string, string>;
+  /** Group number (1, 2, …) per item in a near-duplicate group; exact copies are in their original's group. */
+  nearGroup: Map<string, number>;
+}
+
+/** Re-reads an item's body words (bodies are not kept in memory between the pass and the confirmation). */
+export type BodyReader = (key: string) => Promise<string[]>;
+
+interface Entry {
+  key: string;
+  type: string;
+}
+
+export function createDuplicateFinder() {
+  const entries: Entry[] = [];
+  const firstByBody = new Map<string, number>();
+  const duplicateOf = new Map<string, string>();
+  const buckets = new Map<number, number[]>();
+
+  function add(key: string, type: string, body: string[]): void {
+    if (body.length < MIN_COMPARED_WORDS) return;
+    const hash = createHash('sha1').update(type.toLowerCase()).update('\u0000').update(body.join(' ')).digest('base64');
+    const first = firstByBody.get(hash);
+    if (first !== undefined) {
+      duplicateOf.set(key, (entries[first] as Entry).key);
+      return;
+    }
+    const index = entries.length;
+    entries.push({ key, type: type.toLowerCase() });
+    firstByBody.set(hash, index);
+    for (const band of listBands(signatureOf(listShingles(body)))) {
+      const list = buckets.get(band);
+      if (list) list.push(index);
+      else buckets.set(band, [index]);
+    }
+  }
+
+  async function confirm(read: BodyReader): Promise<Array<[number, number]>> {
+    const pairs = new Set<number>();
+    const shingles = new Map<number, Set<number>>();
+    const shinglesOf = async (i: number) => {
+      let set = shingles.get(i);
+      if (set === undefined) shingles.set(i, (set = listShingles(await read((entries[i] as Entry).key))));
+      return set;
+    };
+    const confirmed: Array<[number, number]> = [];
+    for (const members of buckets.values()) {
+      for (let a = 0; a < members.length; a++) {
+        for (let b = a + 1; b < members.length; b++) {
+          const [i, j] = [members[a] as number, members[b] as number];
+          const id = i * entries.length + j;
+          if (pairs.has(id) || (entries[i] as Entry).type !== (entries[j] as Entry).type) continue;
+          pairs.add(id);
+          if (similarity(await shinglesOf(i), await shinglesOf(j)) >= NEAR_SIMILARITY) confirmed.push([i, j]);
+        }
+      }
+    }
+    return confirmed;
+  }
+
+  async function finish(read: BodyReader): Promise<DuplicateResult> {
+    const parent = entries.map((_, i) => i);
+    const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] as number)));
+    for (const [i, j] of await confirm(read)) {
+      const [a, b] = [find(i), find(j)];
+      parent[Math.max(a, b)] = Math.min(a, b);
+    }
+    const numbers = new Map<number, number>();
+    const nearGroup = new Map<string, number>();
+    const sizes = new Map<number, number>();
+    for (let i = 0; i < entries.length; i++) sizes.set(find(i), (sizes.get(find(i)) ?? 0) + 1);
+    for (let i = 0; i < entries.length; i++) {
+      const root = find(i);
+      if ((sizes.get(root) ?? 0) < 2) continue;
+      if (!numbers.has(root)) numbers.set(root, numbers.size + 1);
+      nearGroup.set((entries[i] as Entry).key, numbers.get(root) as number);
+    }
+    // An exact copy is 100 % similar: it joins the group of the item it copies, or forms one with it.
+    let next = numbers.size + 1;
+    for (const [key, of] of duplicateOf) {
+      let group = nearGroup.get(of);
+      if (group === undefined) nearGroup.set(of, (group = next++));
+      nearGroup.set(key, group);
+    }
+    return { duplicateOf, nearGroup };
+  }
+
+  return { add, finish };
+}

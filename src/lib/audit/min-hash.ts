@@ -1,0 +1,77 @@
+/**
+ * Near-duplicate candidates by MinHash over word shingles with locality-sensitive hashing: each body's set of
+ * SHINGLE-word shingles is summarised by HASHES minimum hashes; bodies whose signatures agree on every row of at least
+ * one of BANDS bands become candidates. With 8 bands of 8 rows a pair 90 % similar becomes a candidate with
+ * probability 0.99, 80 % similar 0.77, 50 % similar 0.03; candidates are then confirmed by their real similarity.
+ */
+export const SHINGLE = 2;
+const BANDS = 8;
+const ROWS = 8;
+const HASHES = BANDS * ROWS;
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Hashes of the body's shingles (a set): each word hashed once, SHINGLE neighbours combined. */
+export function listShingles(words: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  const hashes = words.map(fnv1a);
+  if (hashes.length < SHINGLE) {
+    if (hashes.length > 0) out.add(combine(hashes, 0, hashes.length));
+    return out;
+  }
+  for (let i = 0; i + SHINGLE <= hashes.length; i++) out.add(combine(hashes, i, SHINGLE));
+  return out;
+}
+
+function combine(hashes: readonly number[], from: number, count: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < from + count; i++) h = Math.imul(h ^ (hashes[i] as number), 0x01000193) >>> 0;
+  return h;
+}
+
+// Fixed odd multipliers and offsets (a deterministic seed): the same body always gets the same signature.
+const MULT = new Uint32Array(HASHES);
+const ADD = new Uint32Array(HASHES);
+for (let i = 0, s = 0x9e3779b9; i < HASHES; i++) {
+  s = Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) >>> 0;
+  MULT[i] = (s | 1) >>> 0;
+  s = Math.imul(s ^ (s >>> 12), 0x297a2d39) >>> 0;
+  ADD[i] = s;
+}
+
+export function signatureOf(shingles: ReadonlySet<number>): Uint32Array {
+  const sig = new Uint32Array(HASHES).fill(0xffffffff);
+  for (const x of shingles) {
+    for (let i = 0; i < HASHES; i++) {
+      let h = (Math.imul(x, MULT[i] as number) + (ADD[i] as number)) >>> 0;
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b) >>> 0;
+      h ^= h >>> 13;
+      if (h < (sig[i] as number)) sig[i] = h;
+    }
+  }
+  return sig;
+}
+
+/** The LSH bucket of each band: the band's number and a 32-bit hash of its rows, as one safe integer. */
+export function listBands(sig: Uint32Array): number[] {
+  const out: number[] = [];
+  for (let b = 0; b < BANDS; b++) {
+    let h = 0x811c9dc5;
+    for (let r = b * ROWS; r < (b + 1) * ROWS; r++) h = Math.imul(h ^ (sig[r] as number), 0x01000193);
+    out.push(b * 0x1_0000_0000 + (h >>> 0));
+  }
+  return out;
+}
+
+/** Jaccard similarity of two shingle sets. */
+export function similarity(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
