@@ -12,11 +12,14 @@ import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
 import { openPreviousSnapshot } from './plan/previous-snapshot.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { createReadClient, type ReadClient } from './client/read-client.ts';
-import type { ItemCore } from './answers/source-schemas.ts';
 import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from '../core/snapshot-format.ts';
 import { findShrink, type Shrink } from './store/shrink-guard.ts';
 import { openSnapshotStore } from './store/snapshot-store.ts';
 import { createTreeFlattener, type TreeEntry } from './plan/tree-walk.ts';
+import { createTreeFetcher } from './plan/tree-fetch.ts';
+import { createWindowSizer, type WindowSizer } from './plan/tree-windows.ts';
+import { createPrefetchedItems, type PrefetchedItems } from './plan/prefetched-items.ts';
+import { DEFAULT_LIMITS } from './client/answer-body.ts';
 
 export interface CrawlOptions {
   source: Manifest['source'];
@@ -38,6 +41,8 @@ export interface CrawlOptions {
   followRedirects?: boolean;
   /** Accept a snapshot that is empty or much smaller than the one at `out`. */
   allowShrink?: boolean;
+  /** Hears how the tree windows narrow (--verbose). */
+  note?: (line: string) => void;
 }
 
 export interface CrawlResult {
@@ -69,14 +74,24 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     options.sinceSnapshot === undefined ? undefined : await openPreviousSnapshot(options.sinceSnapshot, log);
   const store = await openSnapshotStore(options.out, options.itemsPerChunk ?? ITEMS_PER_CHUNK);
   try {
-    const content = await listTreeEntries('content', read, log);
+    const maxAnswerBytes = (options.limits ?? DEFAULT_LIMITS).maxAnswerBytes;
+    const walk = {
+      read,
+      log,
+      sizer: createWindowSizer(maxAnswerBytes, options.note),
+      prefetched: createPrefetchedItems(),
+      concurrency: options.concurrency,
+      maxAnswerBytes,
+    };
+    const content = await listTreeEntries('content', walk);
     if (http.stats.answers === 0) throw unreachable(options.source.url, log);
-    const media = await listTreeEntries('media', read, log);
+    const media = await listTreeEntries('media', walk);
     const refs = createTypeReferences();
     const deps = { read, log, store, previous, refs, progress, window: Math.max(64, options.concurrency * 16) };
     progress.start('items', content.entries.length + media.entries.length);
-    const contentItems = await crawlItems('content', content.entries, { ...deps, prefetched: content.roots });
-    const mediaItems = await crawlItems('media', media.entries, { ...deps, prefetched: media.roots });
+    const prefetched = walk.prefetched;
+    const contentItems = await crawlItems('content', content.entries, { ...deps, prefetched });
+    const mediaItems = await crawlItems('media', media.entries, { ...deps, prefetched });
     progress.start('content types', 0);
     const lists = { content: await read.listTypes('content'), media: await read.listTypes('media') };
     const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
@@ -104,6 +119,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       deviations: log.listDeviations(),
       warnings: [...log.warnings],
       unavailableContentTypes: types.unavailable,
+      answers: describeAnswers(http.stats, walk.sizer),
     };
     const dir = await store.finish(
       { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } },
@@ -119,15 +135,23 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   }
 }
 
-/** The flattened trees of one kind, and each root's full item (its tree answer), kept so it is not asked for again. */
-async function listTreeEntries(
-  kind: ItemKind,
-  read: ReadClient,
-  log: CrawlLog,
-): Promise<{ entries: TreeEntry[]; roots: Map<number, ItemCore>; trees: number }> {
-  const prefetched = new Map<number, ItemCore>();
+interface TreeWalk {
+  read: ReadClient;
+  log: CrawlLog;
+  sizer: WindowSizer;
+  prefetched: PrefetchedItems;
+  concurrency: number;
+  maxAnswerBytes: number;
+}
+
+/**
+ * The flattened trees of one kind, each fetched in windows (plan/tree-fetch.ts); every window's full item is kept in
+ * `prefetched` so it is not asked for again. `trees` counts the window requests.
+ */
+async function listTreeEntries(kind: ItemKind, walk: TreeWalk): Promise<{ entries: TreeEntry[]; trees: number }> {
+  const { read, log } = walk;
   const roots = await read.findRoots(kind);
-  if (roots === undefined) return { entries: [], roots: prefetched, trees: 0 };
+  if (roots === undefined) return { entries: [], trees: 0 };
   const seen = new Set<number>();
   const ordered = roots
     .map((root, index) => ({ root, sortOrder: Number.isInteger(root.sortOrder) ? (root.sortOrder as number) : index }))
@@ -141,15 +165,25 @@ async function listTreeEntries(
       });
       return false;
     });
-  const trees = await Promise.all(ordered.map(({ root }) => read.findTree(kind, root.id)));
+  const fetcher = createTreeFetcher(kind, walk);
+  const trees = await Promise.all(ordered.map(({ root }) => fetcher.fetchTree(root.id)));
   const flattener = createTreeFlattener(kind, read, log);
   ordered.forEach(({ root, sortOrder }, index) => {
-    const tree = trees[index];
-    if (tree !== undefined) prefetched.set(root.id, tree.root);
     const { children: _children, ...alone } = root;
-    flattener.add(tree ?? { operation: 'at-root', url: '', attempts: 0, root: alone }, sortOrder);
+    flattener.add(trees[index] ?? { operation: 'at-root', url: '', attempts: 0, root: alone }, sortOrder);
+    trees[index] = undefined;
   });
-  return { entries: flattener.entries, roots: prefetched, trees: ordered.length };
+  return { entries: flattener.entries, trees: fetcher.requests };
+}
+
+/** What the report says of the answers: the largest one, and the tree windows asked for by width. */
+function describeAnswers(stats: { largest?: { bytes: number; ms: number; url: string } }, sizer: WindowSizer) {
+  return {
+    largest: stats.largest ?? null,
+    windowTargetBytes: sizer.target,
+    windows: Object.fromEntries([...sizer.stats.widths].sort(([a], [b]) => a - b).map(([w, n]) => [String(w), n])),
+    narrowed: sizer.stats.narrowed,
+  };
 }
 
 interface CrawlOutcome {

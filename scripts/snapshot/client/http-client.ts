@@ -45,7 +45,7 @@ export type FailureReason = 'http' | 'network' | 'timeout' | 'malformed-json' | 
 const FINAL_REASONS: ReadonlySet<FailureReason> = new Set(['too-large', 'too-deep', 'redirect']);
 const MAX_REDIRECTS = 5;
 export type HttpOutcome =
-  | { ok: true; url: string; status: number; body: unknown; attempts: number }
+  | { ok: true; url: string; status: number; body: unknown; attempts: number; bytes: number }
   | { ok: false; url: string; status: number; attempts: number; reason: FailureReason; message: string };
 
 export interface HttpClient {
@@ -63,6 +63,8 @@ export interface HttpClient {
 
 export interface HttpStats {
   requests: number;
+  /** The largest answer body read (bytes once unpacked), with the time its attempt took and its URL. */
+  largest?: { bytes: number; ms: number; url: string };
   attempts: number;
   answers: number;
   repairedStrings: number;
@@ -70,7 +72,7 @@ export interface HttpStats {
 }
 
 type Attempt =
-  | { kind: 'answer'; status: number; body: unknown }
+  | { kind: 'answer'; status: number; body: unknown; bytes: number }
   | { kind: FailureReason; status: number; message: string; retryAfterMs?: number };
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -88,15 +90,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   let cooldownUntil = 0;
 
   async function attemptOnce(url: string): Promise<Attempt> {
+    const started = performance.now();
     const deadline = Date.now() + options.timeoutMs;
     try {
       const answer = await sendFollowing(url, deadline);
       if ('kind' in answer) return answer;
-      const body = decodeText(await answer.readBody(limits));
+      const bytes = await answer.readBody(limits);
+      noteSize(bytes.length, performance.now() - started, url);
+      const body = decodeText(bytes);
       if (body.invalidUtf8) stats.invalidUtf8Answers += 1;
       const text = body.text;
       const retryAfterMs = parseRetryAfterMs(answer.headers['retry-after']);
-      if (answer.status >= 200 && answer.status <= 299) return readAnswer(answer.status, text);
+      if (answer.status >= 200 && answer.status <= 299) return readAnswer(answer.status, text, bytes.length);
       const described = describeErrorBody(text, answer.headers['content-type'] ?? null);
       options.onErrorBody?.(described.style);
       return { kind: 'http', status: answer.status, message: described.message, retryAfterMs };
@@ -133,7 +138,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  function readAnswer(status: number, text: string): Attempt {
+  function noteSize(bytes: number, ms: number, url: string): void {
+    if (bytes > (stats.largest?.bytes ?? -1)) stats.largest = { bytes, ms: Math.round(ms), url: redact(url) };
+  }
+
+  function readAnswer(status: number, text: string, bytes: number): Attempt {
     let body: unknown = null;
     try {
       if (text.trim() !== '') body = JSON.parse(text);
@@ -151,7 +160,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       };
     }
     const envelope = findEnvelopeError(body);
-    if (envelope === undefined) return { kind: 'answer', status, body };
+    if (envelope === undefined) return { kind: 'answer', status, body, bytes };
     options.onErrorBody?.('envelope');
     return { kind: 'http', status: envelope.code, message: envelope.message };
   }
@@ -173,7 +182,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return attemptOnce(url);
       });
       if (result.kind === 'answer')
-        return { ok: true, url, status: result.status, body: result.body, attempts: attempt };
+        return { ok: true, url, status: result.status, body: result.body, attempts: attempt, bytes: result.bytes };
       if (result.kind === 'http' && (result.status === 401 || result.status === 403)) {
         const refused = new AuthRefusedError(result.status, url, options.apiKey !== undefined);
         run.abort(refused);
