@@ -73,13 +73,14 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   const previous =
     options.sinceSnapshot === undefined ? undefined : await openPreviousSnapshot(options.sinceSnapshot, log);
   const store = await openSnapshotStore(options.out, options.itemsPerChunk ?? ITEMS_PER_CHUNK);
+  const prefetched = createPrefetchedItems(`${options.out}.prefetch-${process.pid}`);
   try {
     const maxAnswerBytes = (options.limits ?? DEFAULT_LIMITS).maxAnswerBytes;
     const walk = {
       read,
       log,
       sizer: createWindowSizer(maxAnswerBytes, options.note),
-      prefetched: createPrefetchedItems(),
+      prefetched,
       concurrency: options.concurrency,
       maxAnswerBytes,
     };
@@ -89,7 +90,6 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const refs = createTypeReferences();
     const deps = { read, log, store, previous, refs, progress, window: Math.max(64, options.concurrency * 16) };
     progress.start('items', content.entries.length + media.entries.length);
-    const prefetched = walk.prefetched;
     const contentItems = await crawlItems('content', content.entries, { ...deps, prefetched });
     const mediaItems = await crawlItems('media', media.entries, { ...deps, prefetched });
     progress.start('content types', 0);
@@ -131,6 +131,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     await store.discard();
     throw error;
   } finally {
+    prefetched.close();
     http.close();
   }
 }
