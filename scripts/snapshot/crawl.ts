@@ -11,14 +11,14 @@ import { createHttpClient } from './client/http-client.ts';
 import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
 import { openPreviousSnapshot } from './plan/previous-snapshot.ts';
 import { silentProgress, type Progress } from './progress.ts';
-import { createReadClient, type ReadClient } from './client/read-client.ts';
+import { createReadClient } from './client/read-client.ts';
 import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from '../core/snapshot-format.ts';
 import { findShrink, type Shrink } from './store/shrink-guard.ts';
 import { openSnapshotStore } from './store/snapshot-store.ts';
 import { createTreeFlattener, type TreeEntry } from './plan/tree-walk.ts';
-import { createTreeFetcher } from './plan/tree-fetch.ts';
-import { createWindowSizer, type WindowSizer } from './plan/tree-windows.ts';
-import { createPrefetchedItems, type PrefetchedItems } from './plan/prefetched-items.ts';
+import { createTreeFetcher, type TreeFetchDeps } from './plan/tree-fetch.ts';
+import { createWindowSizer, describeWindows } from './plan/tree-windows.ts';
+import { createPrefetchedItems } from './plan/prefetched-items.ts';
 import { DEFAULT_LIMITS } from './client/answer-body.ts';
 
 export interface CrawlOptions {
@@ -76,17 +76,21 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   const prefetched = createPrefetchedItems(`${options.out}.prefetch-${process.pid}`);
   try {
     const maxAnswerBytes = (options.limits ?? DEFAULT_LIMITS).maxAnswerBytes;
+    // One sizer per kind: media trees (and older plugins' media answers) do not predict content trees.
+    const sizers = {
+      content: createWindowSizer(maxAnswerBytes, (line) => options.note?.(`content ${line}`)),
+      media: createWindowSizer(maxAnswerBytes, (line) => options.note?.(`media ${line}`)),
+    };
     const walk = {
       read,
       log,
-      sizer: createWindowSizer(maxAnswerBytes, options.note),
       prefetched,
       concurrency: options.concurrency,
       maxAnswerBytes,
     };
-    const content = await listTreeEntries('content', walk);
+    const content = await listTreeEntries('content', { ...walk, sizer: sizers.content });
     if (http.stats.answers === 0) throw unreachable(options.source.url, log);
-    const media = await listTreeEntries('media', walk);
+    const media = await listTreeEntries('media', { ...walk, sizer: sizers.media });
     const refs = createTypeReferences();
     const deps = { read, log, store, previous, refs, progress, window: Math.max(64, options.concurrency * 16) };
     progress.start('items', content.entries.length + media.entries.length);
@@ -119,7 +123,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       deviations: log.listDeviations(),
       warnings: [...log.warnings],
       unavailableContentTypes: types.unavailable,
-      answers: describeAnswers(http.stats, walk.sizer),
+      answers: { largest: http.stats.largest ?? null, ...describeWindows([sizers.content, sizers.media]) },
     };
     const dir = await store.finish(
       { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } },
@@ -136,20 +140,11 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   }
 }
 
-interface TreeWalk {
-  read: ReadClient;
-  log: CrawlLog;
-  sizer: WindowSizer;
-  prefetched: PrefetchedItems;
-  concurrency: number;
-  maxAnswerBytes: number;
-}
-
 /**
  * The flattened trees of one kind, each fetched in windows (plan/tree-fetch.ts); every window's full item is kept in
  * `prefetched` so it is not asked for again. `trees` counts the window requests.
  */
-async function listTreeEntries(kind: ItemKind, walk: TreeWalk): Promise<{ entries: TreeEntry[]; trees: number }> {
+async function listTreeEntries(kind: ItemKind, walk: TreeFetchDeps): Promise<{ entries: TreeEntry[]; trees: number }> {
   const { read, log } = walk;
   const roots = await read.findRoots(kind);
   if (roots === undefined) return { entries: [], trees: 0 };
@@ -175,16 +170,6 @@ async function listTreeEntries(kind: ItemKind, walk: TreeWalk): Promise<{ entrie
     trees[index] = undefined;
   });
   return { entries: flattener.entries, trees: fetcher.requests };
-}
-
-/** What the report says of the answers: the largest one, and the tree windows asked for by width. */
-function describeAnswers(stats: { largest?: { bytes: number; ms: number; url: string } }, sizer: WindowSizer) {
-  return {
-    largest: stats.largest ?? null,
-    windowTargetBytes: sizer.target,
-    windows: Object.fromEntries([...sizer.stats.widths].sort(([a], [b]) => a - b).map(([w, n]) => [String(w), n])),
-    narrowed: sizer.stats.narrowed,
-  };
 }
 
 interface CrawlOutcome {

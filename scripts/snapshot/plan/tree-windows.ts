@@ -110,3 +110,15 @@ export function createWindowSizer(maxAnswerBytes: number, note: (line: string) =
 
   return { choose, measure, narrowAfterRefusal, bytesPerNode, stats, target };
 }
+
+/** For the report: the window target, how many windows of each width were asked for, and how many were narrowed. */
+export function describeWindows(sizers: WindowSizer[]) {
+  const widths = new Map<number, number>();
+  for (const sizer of sizers)
+    for (const [width, count] of sizer.stats.widths) widths.set(width, (widths.get(width) ?? 0) + count);
+  return {
+    windowTargetBytes: sizers[0]?.target ?? WINDOW_TARGET_BYTES,
+    windows: Object.fromEntries([...widths].sort(([a], [b]) => a - b).map(([width, n]) => [String(width), n])),
+    narrowed: sizers.reduce((sum, sizer) => sum + sizer.stats.narrowed, 0),
+  };
+}
