@@ -2,8 +2,8 @@
  * How many levels one tree answer may span. The interface has no paging, only `maxLevel`, so the crawler walks each
  * tree in windows (`maxLevel` = level + k) and picks k from what it has measured: the bytes per node of the answers
  * so far and the mean number of children per node at each level. A window widens while its predicted answer stays
- * under the target and narrows when an answer comes out larger than the target, or close to the cap; one level (an
- * item with its children) is the narrowest there is.
+ * under the target and narrows, in proportion, when an answer comes out over twice the target or over half the cap;
+ * one level (an item with its children) is the narrowest there is.
  */
 
 /** Answers a window aims to stay under, unless the cap is small (then an eighth of the cap). */
@@ -90,7 +90,9 @@ export function createWindowSizer(maxAnswerBytes: number, note: (line: string) =
     }
     const close = answer.bytes > maxAnswerBytes / 2;
     if (answer.width > 1 && (close || answer.bytes > 2 * target)) {
-      const narrower = Math.max(1, Math.min(widest.get(answer.level) ?? MAX_WINDOW, answer.width - 1));
+      // In proportion to the overshoot, by one level at least.
+      const scaled = Math.floor((answer.width * target) / answer.bytes);
+      const narrower = Math.max(1, Math.min(widest.get(answer.level) ?? MAX_WINDOW, answer.width - 1, scaled));
       widest.set(answer.level, narrower);
       note(
         `window from level ${answer.level} narrowed to ${narrower} level${narrower === 1 ? '' : 's'}: ` +
