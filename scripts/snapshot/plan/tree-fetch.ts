@@ -33,6 +33,12 @@ interface Frontier {
   node: RawNode;
 }
 
+interface Measured {
+  window: TreeWindow;
+  /** The nodes at the window's last level, whose children it leaves out. */
+  below: Frontier[];
+}
+
 export interface TreeFetcher {
   fetchTree(rootId: number): Promise<RootTree | undefined>;
   /** Window requests made, narrowed ones included. */
@@ -43,7 +49,28 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
   const limiter = createLimiter(deps.concurrency);
   /** Ids asked for: their children once answered, or the nodes waiting for them. */
   const asked = new Map<number, { children?: unknown; waiting: RawNode[] }>();
+  /** Per level, the first window asked from it: the others wait for its answer, so they are sized by what it showed. */
+  const scouts = new Map<number, Promise<void>>();
   let requests = 0;
+
+  /** One window, measured before the windows waiting on it are sized; with the nodes at its last level. */
+  async function fetchMeasured(frontier: Omit<Frontier, 'node'>): Promise<Measured | undefined> {
+    const scout = scouts.get(frontier.level);
+    let done = (): void => {};
+    if (scout === undefined) scouts.set(frontier.level, new Promise<void>((resolve) => (done = resolve)));
+    else await scout;
+    try {
+      const got = await limiter.run(() => fetchWindow(frontier));
+      if (got === undefined) return undefined;
+      const { window, width } = got;
+      const below: Frontier[] = [];
+      const answer = scan(window.root.children, frontier.level, frontier.level + width, below);
+      deps.sizer.measure({ ...answer, level: frontier.level, width, bytes: window.bytes });
+      return { window, below };
+    } finally {
+      done();
+    }
+  }
 
   async function fetchWindow(
     frontier: Omit<Frontier, 'node'>,
@@ -82,14 +109,6 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
     });
   }
 
-  /** Measures the window and asks for each frontier node's own window. */
-  async function grow(window: TreeWindow, level: number, width: number): Promise<void> {
-    const frontier: Frontier[] = [];
-    const answer = scan(window.root.children, level, level + width, frontier);
-    deps.sizer.measure({ ...answer, level, width, bytes: window.bytes });
-    await Promise.all(frontier.map(expand));
-  }
-
   async function expand(frontier: Frontier): Promise<void> {
     const known = asked.get(frontier.id);
     if (known !== undefined) {
@@ -99,23 +118,23 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
     }
     const entry: { children?: unknown; waiting: RawNode[] } = { waiting: [frontier.node] };
     asked.set(frontier.id, entry);
-    const got = await limiter.run(() => fetchWindow(frontier));
+    const got = await fetchMeasured(frontier);
     if (got === undefined) return;
-    const { window, width } = got;
+    const { window, below } = got;
     deps.prefetched.keep(window.root);
     entry.children = window.root.children;
     for (const node of entry.waiting) node.children = window.root.children;
     entry.waiting = [];
-    await grow(window, frontier.level, width);
+    await Promise.all(below.map(expand));
   }
 
   async function fetchTree(rootId: number): Promise<RootTree | undefined> {
     asked.set(rootId, { waiting: [] });
-    const got = await limiter.run(() => fetchWindow({ id: rootId, level: 1 }));
+    const got = await fetchMeasured({ id: rootId, level: 1 });
     if (got === undefined) return undefined;
     deps.prefetched.keep(got.window.root);
     (asked.get(rootId) as { children?: unknown }).children = got.window.root.children;
-    await grow(got.window, 1, got.width);
+    await Promise.all(got.below.map(expand));
     return got.window;
   }
 
