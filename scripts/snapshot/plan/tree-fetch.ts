@@ -25,6 +25,9 @@ export interface TreeFetchDeps {
   maxAnswerBytes: number;
 }
 
+/** No Umbraco tree is this deep: items below it are taken as leaves, as whole-tree answers asked for this many. */
+const MAX_TREE_LEVEL = 10_000;
+
 type RawNode = Record<string, unknown>;
 
 interface Frontier {
@@ -78,7 +81,7 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
     let width = deps.sizer.choose(frontier.level);
     for (;;) {
       requests += 1;
-      const answer = await deps.read.findWindow(kind, frontier.id, frontier.level + width);
+      const answer = await deps.read.findWindow(kind, frontier.id, Math.min(frontier.level + width, MAX_TREE_LEVEL));
       if (answer === undefined) return undefined;
       if (!('tooLarge' in answer)) return { window: answer, width };
       const narrower = deps.sizer.narrowAfterRefusal(frontier.level, width);
@@ -110,6 +113,7 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
   }
 
   async function expand(frontier: Frontier): Promise<void> {
+    if (frontier.level >= MAX_TREE_LEVEL) return;
     const known = asked.get(frontier.id);
     if (known !== undefined) {
       if ('children' in known) frontier.node.children = known.children;
