@@ -87,7 +87,9 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       prefetched,
       concurrency: options.concurrency,
       maxAnswerBytes,
+      progress,
     };
+    progress.start('tree windows', 0);
     const content = await listTreeEntries('content', { ...walk, sizer: sizers.content });
     if (http.stats.answers === 0) throw unreachable(options.source.url, log);
     const media = await listTreeEntries('media', { ...walk, sizer: sizers.media });

@@ -14,6 +14,7 @@ import type { ItemKind } from '../../core/snapshot-format.ts';
 import type { ItemCore } from '../answers/source-schemas.ts';
 import type { WindowAnswer, WindowSizer } from './tree-windows.ts';
 import type { PrefetchedItems } from './prefetched-items.ts';
+import type { Progress } from '../progress.ts';
 
 export interface TreeFetchDeps {
   read: ReadClient;
@@ -23,6 +24,8 @@ export interface TreeFetchDeps {
   /** Windows asked for at once (the HTTP client bounds requests on its own as well). */
   concurrency: number;
   maxAnswerBytes: number;
+  /** Counts windows as they are found and answered. */
+  progress: Pick<Progress, 'grow' | 'tick'>;
 }
 
 /** No Umbraco tree is this deep: items below it are taken as leaves, as whole-tree answers asked for this many. */
@@ -59,6 +62,7 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
   /** One window, measured before the windows waiting on it are sized; with the nodes at its last level. */
   async function fetchMeasured(frontier: Omit<Frontier, 'node'>): Promise<Measured | undefined> {
     const scout = scouts.get(frontier.level);
+    deps.progress.grow(1);
     let done = (): void => {};
     if (scout === undefined) scouts.set(frontier.level, new Promise<void>((resolve) => (done = resolve)));
     else await scout;
@@ -71,6 +75,7 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
       deps.sizer.measure({ ...answer, level: frontier.level, width, bytes: window.bytes });
       return { window, below };
     } finally {
+      deps.progress.tick();
       done();
     }
   }
