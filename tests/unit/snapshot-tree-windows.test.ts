@@ -12,9 +12,10 @@ function answer(level: number, width: number, perLevel: [parents: number, childr
   return { level, width, bytes: nodes * bytesPerNode, nodes, expanded };
 }
 
-test('the target is 1 MiB, or an eighth of a smaller cap', () => {
+test('the target is 1 MiB, or an eighth of a smaller cap; windows of several levels are cut at four times it', () => {
   assert.equal(createWindowSizer(64 * MIB).target, WINDOW_TARGET_BYTES);
   assert.equal(createWindowSizer(80 * 1024).target, 10 * 1024);
+  assert.equal(createWindowSizer(64 * MIB).windowCap, 4 * MIB, 'a wider window is cut at four times the target');
 });
 
 test('levels of leaves give the widest window; thousands of children per node give one level', () => {

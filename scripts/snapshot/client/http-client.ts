@@ -49,7 +49,8 @@ export type HttpOutcome =
   | { ok: false; url: string; status: number; attempts: number; reason: FailureReason; message: string };
 
 export interface HttpClient {
-  get(operation: string, query?: Record<string, string | number>): Promise<HttpOutcome>;
+  /** `maxAnswerBytes` lowers --max-answer-bytes for this request (a tree window that can be asked again narrower). */
+  get(operation: string, query?: Record<string, string | number>, maxAnswerBytes?: number): Promise<HttpOutcome>;
   /**
    * `answers` counts HTTP responses of any status: 0 after the first request means the source was never reached.
    * `repairedStrings` counts strings that held lone surrogates, `invalidUtf8Answers` answers whose bytes were not
@@ -89,13 +90,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseOrigin = new URL(options.baseUrl).origin;
   let cooldownUntil = 0;
 
-  async function attemptOnce(url: string): Promise<Attempt> {
+  async function attemptOnce(url: string, maxAnswerBytes: number): Promise<Attempt> {
     const started = performance.now();
     const deadline = Date.now() + options.timeoutMs;
     try {
       const answer = await sendFollowing(url, deadline);
       if ('kind' in answer) return answer;
-      const bytes = await answer.readBody(limits);
+      const bytes = await answer.readBody(
+        maxAnswerBytes < limits.maxAnswerBytes ? { ...limits, maxAnswerBytes } : limits,
+      );
       noteSize(bytes.length, performance.now() - started, url);
       const body = decodeText(bytes);
       if (body.invalidUtf8) stats.invalidUtf8Answers += 1;
@@ -170,7 +173,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       await sleep(wait, run.signal);
   }
 
-  async function get(operation: string, query: Record<string, string | number> = {}): Promise<HttpOutcome> {
+  async function get(
+    operation: string,
+    query: Record<string, string | number> = {},
+    maxAnswerBytes = limits.maxAnswerBytes,
+  ): Promise<HttpOutcome> {
     const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
     const url = `${options.baseUrl}${API_PATH}/${operation}${search === '' ? '' : `?${search}`}`;
     stats.requests += 1;
@@ -179,7 +186,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const result = await limiter.run(() => {
         if (run.signal.aborted) throw run.signal.reason;
         stats.attempts += 1;
-        return attemptOnce(url);
+        return attemptOnce(url, maxAnswerBytes);
       });
       if (result.kind === 'answer')
         return { ok: true, url, status: result.status, body: result.body, attempts: attempt, bytes: result.bytes };

@@ -46,7 +46,12 @@ export interface TooLarge {
 export interface ReadClient {
   findRoots(kind: ItemKind): Promise<SummaryCore[] | undefined>;
   /** The item `id` with its descendants down to the absolute level `maxLevel` (one window of its tree). */
-  findWindow(kind: ItemKind, id: number, maxLevel: number): Promise<TreeWindow | TooLarge | undefined>;
+  findWindow(
+    kind: ItemKind,
+    id: number,
+    maxLevel: number,
+    maxBytes?: number,
+  ): Promise<TreeWindow | TooLarge | undefined>;
 
   findItem(kind: ItemKind, id: number, level: number): Promise<ItemCore | undefined>;
   lookupContentType(by: 'alias' | 'key', value: string): Promise<ContentTypeLookup>;
@@ -120,9 +125,14 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
     return roots;
   }
 
-  async function findWindow(kind: ItemKind, id: number, maxLevel: number): Promise<TreeWindow | TooLarge | undefined> {
+  async function findWindow(
+    kind: ItemKind,
+    id: number,
+    maxLevel: number,
+    maxBytes?: number,
+  ): Promise<TreeWindow | TooLarge | undefined> {
     const operation = OPERATIONS[kind].byId;
-    const outcome = await http.get(operation, { id, maxLevel });
+    const outcome = await http.get(operation, { id, maxLevel }, maxBytes);
     if (!outcome.ok && outcome.reason === 'too-large') return { tooLarge: outcome };
     if (!outcome.ok) return void recordFailure(operation, outcome, { id });
     const root = checkItem(kind, id, outcome, operation);

@@ -86,7 +86,10 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
     let width = deps.sizer.choose(frontier.level);
     for (;;) {
       requests += 1;
-      const answer = await deps.read.findWindow(kind, frontier.id, Math.min(frontier.level + width, MAX_TREE_LEVEL));
+      // A window wider than one level that comes out far over its target is cut short and asked again narrower.
+      const maxLevel = Math.min(frontier.level + width, MAX_TREE_LEVEL);
+      const cut = width > 1 ? deps.sizer.windowCap : undefined;
+      const answer = await deps.read.findWindow(kind, frontier.id, maxLevel, cut);
       if (answer === undefined) return undefined;
       if (!('tooLarge' in answer)) return { window: answer, width };
       const narrower = deps.sizer.narrowAfterRefusal(frontier.level, width);

@@ -32,6 +32,8 @@ export interface WindowSizer {
   bytesPerNode(): number;
   readonly stats: WindowStats;
   readonly target: number;
+  /** Past this, a window of more than one level is refused and asked again with one: four times the target. */
+  readonly windowCap: number;
 }
 
 export interface WindowAnswer {
@@ -46,6 +48,7 @@ export interface WindowAnswer {
 /** `note` hears each narrowing, for --verbose. */
 export function createWindowSizer(maxAnswerBytes: number, note: (line: string) => void = () => {}): WindowSizer {
   const target = Math.max(1, Math.min(WINDOW_TARGET_BYTES, Math.floor(maxAnswerBytes / 8)));
+  const windowCap = Math.min(maxAnswerBytes, 4 * target);
   const parents = new Map<number, number>();
   const children = new Map<number, number>();
   /** The widest window still allowed from a level, after answers from it came out too large. */
@@ -106,11 +109,11 @@ export function createWindowSizer(maxAnswerBytes: number, note: (line: string) =
     if (width <= 1) return undefined;
     widest.set(level, Math.max(1, Math.floor(width / 2)));
     stats.narrowed += 1;
-    note(`window from level ${level} of ${width} levels was over --max-answer-bytes ${maxAnswerBytes}; asking for 1`);
+    note(`window from level ${level} of ${width} levels was over ${windowCap} bytes; asking for 1`);
     return 1;
   }
 
-  return { choose, measure, narrowAfterRefusal, bytesPerNode, stats, target };
+  return { choose, measure, narrowAfterRefusal, bytesPerNode, stats, target, windowCap };
 }
 
 /** For the report: the window target, how many windows of each width were asked for, and how many were narrowed. */
