@@ -38,6 +38,7 @@ function run(options: CliOptions): DemoSummary {
       items: options.items,
       languages: options.languages,
       seed: options.seed,
+      ...(options.maxChildren === null ? {} : { maxChildren: options.maxChildren }),
       ...(records ? { record: records.write } : {}),
       ...(options.items >= 20_000 ? { progress: progressPrinter(started) } : {}),
     });

@@ -95,6 +95,7 @@ function toCrawlOptions(
     tool: TOOL,
     progress: createProgress({ sink: stderr, quiet: config.quiet }),
     signal,
+    ...(config.verbose ? { note: (line: string) => stderr.write(`snapshot: ${line}\n`) } : {}),
   };
 }
 

@@ -193,5 +193,14 @@ export const reportSchema = z.object({
   deviations: z.array(deviationSchema),
   warnings: z.array(warningSchema),
   unavailableContentTypes: z.array(unavailableContentTypeSchema),
+  /** The largest answer read (bytes once unpacked, ms of its attempt), and the tree windows asked for by width. */
+  answers: z
+    .object({
+      largest: z.object({ bytes: count, ms: count, url: z.string() }).nullable(),
+      windowTargetBytes: count,
+      windows: z.record(z.string(), count),
+      narrowed: count,
+    })
+    .optional(),
 });
 export type Report = z.infer<typeof reportSchema>;

@@ -11,6 +11,7 @@ export interface CliOptions {
   items: number;
   languages: number;
   seed: number;
+  maxChildren: number | null;
   record: string | null;
   force: boolean;
   verbose: boolean;
@@ -20,10 +21,10 @@ export interface CliOptions {
 export type ParsedCli = { ok: true; options: Readonly<CliOptions> } | { ok: false; problems: string[] };
 
 export const USAGE =
-  'usage: npm run demo-db -- --out FILE [--items N] [--languages 1-4] [--seed S] [--record FILE] [--force] [--verbose]';
+  'usage: npm run demo-db -- --out FILE [--items N] [--languages 1-4] [--seed S] [--max-children N] [--record FILE] [--force] [--verbose]';
 
 const DEMO_FLAGS: FlagSpec = {
-  values: ['out', 'items', 'languages', 'seed', 'record'],
+  values: ['out', 'items', 'languages', 'seed', 'max-children', 'record'],
   switches: ['force', 'verbose', 'help'],
 };
 
@@ -34,6 +35,7 @@ const schema = z.object({
   items: wholeNumber(1, 2_000_000, 2000),
   languages: wholeNumber(1, LANGUAGES.length, 2),
   seed: wholeNumber(0, 4_294_967_295, 1),
+  'max-children': wholeNumber(2, 1_000_000, 0),
   record: nonEmpty.optional(),
 });
 
@@ -52,6 +54,7 @@ export function parseCli(argv: readonly string[]): ParsedCli {
       items: flags.items,
       languages: flags.languages,
       seed: flags.seed,
+      maxChildren: flags['max-children'] === 0 ? null : flags['max-children'],
       record: flags.record ?? null,
       force: switches.has('force'),
       verbose: switches.has('verbose'),

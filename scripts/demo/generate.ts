@@ -22,6 +22,8 @@ export interface DemoOptions {
   items: number;
   languages: number;
   seed: number;
+  /** At most this many children under one document: fuller listings overflow into a "More" page below them. */
+  maxChildren?: number;
   record?: (entry: DemoRecord) => void;
   /** Called every 1,000 items and at the end. */
   progress?: (done: number, total: number) => void;
@@ -58,7 +60,12 @@ export function generateDemoDatabase(options: DemoOptions): DemoSummary {
   }));
   const mediaCount = Math.round(options.items * MEDIA_SHARE);
   const media = planMedia(mediaCount, site.nextNodeId, random.fork('media-plan'));
-  const plan = planDocuments(options.items - mediaCount, site.nextNodeId + media.length, random.fork('document-plan'));
+  const plan = planDocuments(
+    options.items - mediaCount,
+    site.nextNodeId + media.length,
+    random.fork('document-plan'),
+    options.maxChildren,
+  );
   const db = openDemoDatabase(options.out);
   try {
     const published = writeAll(db, { site, languages, media, plan, options, random });

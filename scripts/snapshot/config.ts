@@ -130,7 +130,7 @@ export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --d
   --max-answer-bytes N   size of one answer as sent (default 67108864: 64 MiB)
   --max-decompressed-bytes N  size of one answer once unpacked (default 134217728: 128 MiB)
   --max-depth N          array/object nesting of one answer (default 2048); past any cap, that request fails
-  --quiet                no progress; --verbose: stack traces on errors
+  --quiet                no progress; --verbose: stack traces on errors, tree windows as they narrow
 Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 source unreachable,
 5 snapshot refused: empty or shrunk sharply against the previous one (see --allow-shrink),
 130/143 stopped by SIGINT/SIGTERM (nothing replaced).`;

@@ -14,12 +14,15 @@ import { crawlItems, type ItemCrawlResult } from './plan/item-crawl.ts';
 import { openPreviousSnapshot, type PreviousSnapshot } from './plan/previous-snapshot.ts';
 import { compareTypes, crawlItemTypesFirst, rememberTypeLookups, type SameType } from './plan/type-baseline.ts';
 import { silentProgress, type Progress } from './progress.ts';
-import { createReadClient, type ReadClient } from './client/read-client.ts';
-import type { ItemCore } from './answers/source-schemas.ts';
+import { createReadClient } from './client/read-client.ts';
 import { FORMAT_VERSION, ITEMS_PER_CHUNK, type ItemKind, type Manifest } from '../core/snapshot-format.ts';
 import { findShrink, type Shrink } from './store/shrink-guard.ts';
 import { openSnapshotStore } from './store/snapshot-store.ts';
 import { createTreeFlattener, type TreeEntry } from './plan/tree-walk.ts';
+import { createTreeFetcher, type TreeFetchDeps } from './plan/tree-fetch.ts';
+import { createWindowSizer, describeWindows } from './plan/tree-windows.ts';
+import { createPrefetchedItems } from './plan/prefetched-items.ts';
+import { DEFAULT_LIMITS } from './client/answer-body.ts';
 
 export interface CrawlOptions {
   /** `source.apiPath`: where the operations are mounted under `source.url` (default `/cms/Ext/Migrations/`). */
@@ -44,6 +47,8 @@ export interface CrawlOptions {
   followRedirects?: boolean;
   /** Accept a snapshot that is empty or much smaller than the one at `out`. */
   allowShrink?: boolean;
+  /** Hears how the tree windows narrow (--verbose). */
+  note?: (line: string) => void;
 }
 
 export interface CrawlResult {
@@ -74,15 +79,31 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   const read = rememberTypeLookups(createReadClient(http, log));
   const previous = await openBaseline(options, log);
   const store = await openSnapshotStore(options.out, options.itemsPerChunk ?? ITEMS_PER_CHUNK);
+  const prefetched = createPrefetchedItems(`${options.out}.prefetch-${process.pid}`);
   try {
-    const content = await listTreeEntries('content', read, log);
+    const maxAnswerBytes = (options.limits ?? DEFAULT_LIMITS).maxAnswerBytes;
+    // One sizer per kind: media trees (and older plugins' media answers) do not predict content trees.
+    const sizers = {
+      content: createWindowSizer(maxAnswerBytes, (line) => options.note?.(`content ${line}`)),
+      media: createWindowSizer(maxAnswerBytes, (line) => options.note?.(`media ${line}`)),
+    };
+    const walk = {
+      read,
+      log,
+      prefetched,
+      concurrency: options.concurrency,
+      maxAnswerBytes,
+      progress,
+    };
+    progress.start('tree windows', 0);
+    const content = await listTreeEntries('content', { ...walk, sizer: sizers.content });
     if (http.stats.answers === 0) throw unreachable(options.source.url, log);
     const notMounted = findRootNotFound(log);
     if (notMounted !== undefined)
       throw new SourceUnreachableError(
         `${notMounted}: ${describeOtherApiPaths(options.source.apiPath ?? DEFAULT_API_PATH)}`,
       );
-    const media = await listTreeEntries('media', read, log);
+    const media = await listTreeEntries('media', { ...walk, sizer: sizers.media });
     const lists = { content: await read.listTypes('content'), media: await read.listTypes('media') };
     const sameType: SameType =
       previous === undefined
@@ -100,8 +121,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const window = Math.max(64, options.concurrency * 16);
     const deps = { read, log, store, previous, sameType, refs, progress, window };
     progress.start('items', content.entries.length + media.entries.length);
-    const contentItems = await crawlItems('content', content.entries, { ...deps, prefetched: content.roots });
-    const mediaItems = await crawlItems('media', media.entries, { ...deps, prefetched: media.roots });
+    const contentItems = await crawlItems('content', content.entries, { ...deps, prefetched });
+    const mediaItems = await crawlItems('media', media.entries, { ...deps, prefetched });
     progress.start('content types', 0);
     const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
     const types = await crawlContentTypes(refs, read, log, hooks, lists, options.maxContentTypes);
@@ -132,6 +153,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       deviations: log.listDeviations(),
       warnings: [...log.warnings],
       unavailableContentTypes: types.unavailable,
+      answers: { largest: http.stats.largest ?? null, ...describeWindows([sizers.content, sizers.media]) },
     };
     const dir = await store.finish(
       { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile }, extras: extras.records },
@@ -143,6 +165,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     await store.discard();
     throw error;
   } finally {
+    prefetched.close();
     http.close();
   }
 }
@@ -157,14 +180,10 @@ async function openBaseline(options: CrawlOptions, log: CrawlLog): Promise<Previ
 }
 
 /** The flattened trees of one kind, and each root's full item (its tree answer), kept so it is not asked for again. */
-async function listTreeEntries(
-  kind: ItemKind,
-  read: ReadClient,
-  log: CrawlLog,
-): Promise<{ entries: TreeEntry[]; roots: Map<number, ItemCore>; trees: number }> {
-  const prefetched = new Map<number, ItemCore>();
+async function listTreeEntries(kind: ItemKind, walk: TreeFetchDeps): Promise<{ entries: TreeEntry[]; trees: number }> {
+  const { read, log } = walk;
   const roots = await read.findRoots(kind);
-  if (roots === undefined) return { entries: [], roots: prefetched, trees: 0 };
+  if (roots === undefined) return { entries: [], trees: 0 };
   const seen = new Set<number>();
   const ordered = roots
     .map((root, index) => ({ root, sortOrder: Number.isInteger(root.sortOrder) ? (root.sortOrder as number) : index }))
@@ -178,15 +197,15 @@ async function listTreeEntries(
       });
       return false;
     });
-  const trees = await Promise.all(ordered.map(({ root }) => read.findTree(kind, root.id)));
+  const fetcher = createTreeFetcher(kind, walk);
+  const trees = await Promise.all(ordered.map(({ root }) => fetcher.fetchTree(root.id)));
   const flattener = createTreeFlattener(kind, read, log);
   ordered.forEach(({ root, sortOrder }, index) => {
-    const tree = trees[index];
-    if (tree !== undefined) prefetched.set(root.id, tree.root);
     const { children: _children, ...alone } = root;
-    flattener.add(tree ?? { operation: 'at-root', url: '', attempts: 0, root: alone }, sortOrder);
+    flattener.add(trees[index] ?? { operation: 'at-root', url: '', attempts: 0, root: alone }, sortOrder);
+    trees[index] = undefined;
   });
-  return { entries: flattener.entries, roots: prefetched, trees: ordered.length };
+  return { entries: flattener.entries, trees: fetcher.requests };
 }
 
 interface CrawlOutcome {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createTypeIndex } from '../../src/lib/content-types/type-index.ts';
 import { createTypeStats } from '../../src/lib/site-data/derive/type-stats.ts';
 import { crawl } from '../../scripts/snapshot/crawl.ts';
-import { FULL_DEPTH } from '../../scripts/snapshot/client/read-client.ts';
+import { ITEM_MAX_LEVEL } from '../../scripts/snapshot/client/read-client.ts';
 import {
   findItem,
   getContentTypes,
@@ -74,7 +74,10 @@ async function crawlThrough(file: string, flavor: FlavorName, typeLists: boolean
     typeLists,
     log: (entry) => {
       requests += 1;
-      if (/\/GetMediaById\?/.test(entry.path) && !entry.path.includes(`maxLevel=${FULL_DEPTH}`))
+      if (
+        /\/GetMediaById\?/.test(entry.path) &&
+        new URLSearchParams(entry.path.split('?')[1]).get('maxLevel') === String(ITEM_MAX_LEVEL)
+      )
         mediaPaths.push(entry.path);
     },
   });

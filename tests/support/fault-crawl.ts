@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
-import { FULL_DEPTH } from '../../scripts/snapshot/client/read-client.ts';
+import { iterateIndex, ITEM_KINDS } from '../../scripts/core/snapshot-format.ts';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
 import { startFaultSource, type FaultRule, type FaultSource } from './fault-source.ts';
 import { sharedDatabase } from './shared-databases.ts';
@@ -27,14 +27,19 @@ export async function runCli(args: string[], env: Record<string, string> = { SNA
   return { code, stdout, stderr };
 }
 
+/** Level of each item of the clean crawl, by `kind:id`: a by-id request above it asks for a tree window. */
+const levels = new Map<string, number>();
+
+/** A request for the item alone (`maxLevel` its own level), not for a window of its tree. */
 export const byIdItem = (
   request: { operation: string; query: URLSearchParams },
   operation: string,
   id: number,
-): boolean =>
-  request.operation === operation &&
-  request.query.get('id') === String(id) &&
-  request.query.get('maxLevel') !== String(FULL_DEPTH);
+): boolean => {
+  if (request.operation !== operation || request.query.get('id') !== String(id)) return false;
+  const level = levels.get(`${operation.includes('Media') ? 'media' : 'content'}:${id}`);
+  return level === undefined || Number(request.query.get('maxLevel')) <= level;
+};
 
 export interface FaultCrawl {
   /** The file's temporary folder. */
@@ -55,6 +60,9 @@ export function useFaultCrawl(): FaultCrawl {
     service = await startReadService({ dbPath: DB, apiKey: KEY });
     const clean = await runCli(['--source', service.url, '--out', path.join(work, 'clean')]);
     assert.equal(clean.code, 0, clean.stderr);
+    for (const kind of ITEM_KINDS)
+      for await (const entry of iterateIndex(path.join(work, 'clean'), kind))
+        levels.set(`${kind}:${entry.id}`, entry.level);
   });
   after(async () => {
     for (const started of proxies) await started.close();

@@ -11,11 +11,21 @@ test('demo-db flags: defaults, and --name=value as well as --name value', () => 
       items: 2000,
       languages: 2,
       seed: 7,
+      maxChildren: null,
       record: null,
       force: true,
       verbose: false,
       help: false,
     },
+  });
+});
+
+test('demo-db flags: --max-children N', () => {
+  const parsed = parseCli(['--out', 'demo.db', '--max-children', '500']);
+  assert.equal(parsed.ok && parsed.options.maxChildren, 500);
+  assert.deepEqual(parseCli(['--out', 'demo.db', '--max-children', '1']), {
+    ok: false,
+    problems: ['--max-children: must be at least 2'],
   });
 });
 

@@ -86,7 +86,7 @@ function fakeHttp(outcome: HttpOutcome): HttpClient {
 test('unknown content type: 200 null (7 plugin) and a 404 envelope (10–13) mean "not found"', async () => {
   const url = 'http://source/cms/Ext/Migrations/GetContentTypeByAlias?alias=gone';
   for (const [outcome, reason] of [
-    [{ ok: true, url, status: 200, body: null, attempts: 1 }, 'null-body'],
+    [{ ok: true, url, status: 200, body: null, attempts: 1, bytes: 4 }, 'null-body'],
     [{ ok: false, url, status: 404, attempts: 1, reason: 'http', message: 'Content type not found.' }, 'not-found'],
   ] as const) {
     const log = createCrawlLog();

@@ -61,7 +61,12 @@ const SKELETON: Entry[] = [
 ];
 const SKELETON_ODD = new Set([0, 1, 2, 3, 5]);
 
-export function planDocuments(count: number, firstId: number, random: Random): DocumentPlan {
+export function planDocuments(
+  count: number,
+  firstId: number,
+  random: Random,
+  maxChildren = Number.POSITIVE_INFINITY,
+): DocumentPlan {
   const planner = createTreePlanner<PlannedDocument>(firstId, DOCUMENT_BIN, random);
   const refs = new Map<string, PlannedDocument>();
   for (const [ref, parentRef, typeAlias, name, extra] of SKELETON.slice(0, count)) {
@@ -75,16 +80,27 @@ export function planDocuments(count: number, firstId: number, random: Random): D
     };
     refs.set(ref, planner.add(parent, fields));
   }
-  if (count > planner.items.length) fillBulk(planner, refs, count, random);
+  if (count > planner.items.length) fillBulk(planner, refs, count, random, maxChildren);
   return { documents: planner.items, secondSiteId: refs.get('second')?.id ?? null };
 }
 
 type Planner = ReturnType<typeof createTreePlanner<PlannedDocument>>;
 
-function fillBulk(planner: Planner, refs: Map<string, PlannedDocument>, count: number, random: Random): void {
+function fillBulk(
+  planner: Planner,
+  refs: Map<string, PlannedDocument>,
+  count: number,
+  random: Random,
+  maxChildren: number,
+): void {
   const ref = (name: string): PlannedDocument => refs.get(name) as PlannedDocument;
+  const roomIn = createOverflow(planner, maxChildren);
   const add = (parent: Parent, typeAlias: string): PlannedDocument =>
-    planner.add(parent, { typeAlias, state: pickState(random), skeleton: false });
+    planner.add(typeof parent === 'string' ? parent : roomIn(parent as PlannedDocument), {
+      typeAlias,
+      state: pickState(random),
+      skeleton: false,
+    });
   const blogLists = [ref('recipes'), ref('travel'), ref('tech')];
   const shelves = [ref('tents'), ref('backpacks'), ref('jackets')];
   const extraLists = Math.floor((count - planner.items.length) / 8000);
@@ -121,6 +137,27 @@ function fillBulk(planner: Planner, refs: Map<string, PlannedDocument>, count: n
     const doc = pickContainer(containers, total, random)();
     if (oddNames.length > 0 && !doc.person) doc.name = oddNames.shift();
   }
+}
+
+/**
+ * Where a new child of `parent` goes when one document may hold at most `maxChildren`: the parent while it has room
+ * for one more besides its "More" page, else that page (a published document of the parent's type, created as the
+ * parent's last child), and so on down.
+ */
+function createOverflow(planner: Planner, maxChildren: number): (parent: PlannedDocument) => PlannedDocument {
+  const more = new Map<number, PlannedDocument>();
+  return (parent) => {
+    let at = parent;
+    while (planner.childCount(at.id) >= maxChildren - 1) {
+      let next = more.get(at.id);
+      if (next === undefined) {
+        next = planner.add(at, { typeAlias: at.typeAlias, state: 'published', skeleton: false, name: `More ${at.id}` });
+        more.set(at.id, next);
+      }
+      at = next;
+    }
+    return at;
+  };
 }
 
 /** Trashed pages keep their trashed descendants below them (path `-1,-20,parent,child`). */

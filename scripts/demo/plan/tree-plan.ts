@@ -36,6 +36,7 @@ export type Parent = PlannedNode | 'root' | 'bin';
 export interface TreePlanner<T extends PlannedNode> {
   readonly items: T[];
   add(parent: Parent, fields: Omit<T, keyof PlannedNode>): T;
+  childCount(id: number): number;
 }
 
 /** Places nodes: ids in order, sortOrder per parent, trashed nodes under the bin as Umbraco moves them. */
@@ -48,6 +49,7 @@ export function createTreePlanner<T extends PlannedNode>(
   const childCounts = new Map<number, number>();
   return {
     items,
+    childCount: (id) => childCounts.get(id) ?? 0,
     add(parent, fields) {
       const id = firstId + items.length;
       const parentNode = typeof parent === 'string' ? null : parent;

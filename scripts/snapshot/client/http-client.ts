@@ -46,11 +46,12 @@ export type FailureReason = 'http' | 'network' | 'timeout' | 'malformed-json' | 
 const FINAL_REASONS: ReadonlySet<FailureReason> = new Set(['too-large', 'too-deep', 'redirect']);
 const MAX_REDIRECTS = 5;
 export type HttpOutcome =
-  | { ok: true; url: string; status: number; body: unknown; attempts: number }
+  | { ok: true; url: string; status: number; body: unknown; attempts: number; bytes: number }
   | { ok: false; url: string; status: number; attempts: number; reason: FailureReason; message: string };
 
 export interface HttpClient {
-  get(operation: string, query?: Record<string, string | number>): Promise<HttpOutcome>;
+  /** `maxAnswerBytes` lowers --max-answer-bytes for this request (a tree window that can be asked again narrower). */
+  get(operation: string, query?: Record<string, string | number>, maxAnswerBytes?: number): Promise<HttpOutcome>;
   /**
    * `answers` counts HTTP responses of any status: 0 after the first request means the source was never reached.
    * `repairedStrings` counts strings that held lone surrogates, `invalidUtf8Answers` answers whose bytes were not
@@ -64,6 +65,8 @@ export interface HttpClient {
 
 export interface HttpStats {
   requests: number;
+  /** The largest answer body read (bytes once unpacked), with the time its attempt took and its URL. */
+  largest?: { bytes: number; ms: number; url: string };
   attempts: number;
   answers: number;
   repairedStrings: number;
@@ -73,7 +76,7 @@ export interface HttpStats {
 }
 
 type Attempt =
-  | { kind: 'answer'; status: number; body: unknown }
+  | { kind: 'answer'; status: number; body: unknown; bytes: number }
   | { kind: FailureReason; status: number; message: string; retryAfterMs?: number };
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -99,18 +102,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const operationsUrl = `${options.baseUrl}${options.apiPath ?? DEFAULT_API_PATH}`;
   let cooldownUntil = 0;
 
-  async function attemptOnce(url: string): Promise<Attempt> {
+  async function attemptOnce(url: string, maxAnswerBytes: number): Promise<Attempt> {
+    const started = performance.now();
     const deadline = Date.now() + options.timeoutMs;
     try {
       const answer = await sendFollowing(url, deadline);
       if ('kind' in answer) return answer;
-      const body = decodeText(await answer.readBody(limits));
+      const bytes = await answer.readBody(
+        maxAnswerBytes < limits.maxAnswerBytes ? { ...limits, maxAnswerBytes } : limits,
+      );
+      noteSize(bytes.length, performance.now() - started, url);
+      const body = decodeText(bytes);
       if (body.invalidUtf8) stats.invalidUtf8Answers += 1;
       // Masked whole, before it is parsed, stored, cut short or described: a source echoing the key keeps it.
       const text = mask(body.text);
       if (text !== body.text) stats.keyEchoes += 1;
       const retryAfterMs = parseRetryAfterMs(answer.headers['retry-after']);
-      if (answer.status >= 200 && answer.status <= 299) return readAnswer(answer.status, text);
+      if (answer.status >= 200 && answer.status <= 299) return readAnswer(answer.status, text, bytes.length);
       const described = describeErrorBody(text, answer.headers['content-type'] ?? null);
       options.onErrorBody?.(described.style);
       return { kind: 'http', status: answer.status, message: described.message, retryAfterMs };
@@ -147,7 +155,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  function readAnswer(status: number, text: string): Attempt {
+  function noteSize(bytes: number, ms: number, url: string): void {
+    if (bytes > (stats.largest?.bytes ?? -1)) stats.largest = { bytes, ms: Math.round(ms), url: redact(url) };
+  }
+
+  function readAnswer(status: number, text: string, bytes: number): Attempt {
     let body: unknown = null;
     try {
       if (text.trim() !== '') body = JSON.parse(text);
@@ -165,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       };
     }
     const envelope = findEnvelopeError(body);
-    if (envelope === undefined) return { kind: 'answer', status, body };
+    if (envelope === undefined) return { kind: 'answer', status, body, bytes };
     options.onErrorBody?.('envelope');
     return { kind: 'http', status: envelope.code, message: envelope.message };
   }
@@ -175,7 +187,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       await sleep(wait, run.signal);
   }
 
-  async function get(operation: string, query: Record<string, string | number> = {}): Promise<HttpOutcome> {
+  async function get(
+    operation: string,
+    query: Record<string, string | number> = {},
+    maxAnswerBytes = limits.maxAnswerBytes,
+  ): Promise<HttpOutcome> {
     const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
     const url = `${operationsUrl}${operation}${search === '' ? '' : `?${search}`}`;
     stats.requests += 1;
@@ -184,10 +200,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const result = await limiter.run(() => {
         if (run.signal.aborted) throw run.signal.reason;
         stats.attempts += 1;
-        return attemptOnce(url);
+        return attemptOnce(url, maxAnswerBytes);
       });
       if (result.kind === 'answer')
-        return { ok: true, url, status: result.status, body: result.body, attempts: attempt };
+        return { ok: true, url, status: result.status, body: result.body, attempts: attempt, bytes: result.bytes };
       if (result.kind === 'http' && (result.status === 401 || result.status === 403)) {
         const refused = new AuthRefusedError(result.status, url, options.apiKey !== undefined);
         run.abort(refused);

@@ -8,8 +8,6 @@ import type { HttpClient, HttpOutcome } from './http-client.ts';
 import type { ItemKind } from '../../core/snapshot-format.ts';
 import type { ContentTypeCore, ItemCore, SummaryCore } from '../answers/source-schemas.ts';
 
-/** "Full maxLevel": deeper than any Umbraco tree, so one by-id answer holds a whole root's subtree. */
-export const FULL_DEPTH = 10_000;
 /**
  * maxLevel of a single item: the root level, below every item's own, so no node of the answer carries children on any
  * generation. A higher one costs the square of a folder's size on Umbraco 7/8, whose media ancestors in `path` come
@@ -41,12 +39,27 @@ export interface TreeContext {
   id?: number;
 }
 
-/** A root's whole tree; the answer is also the root's full item, so the root is not asked for again. */
+/** A root's tree; the answer is also the root's full item, so the root is not asked for again. */
 export type RootTree = TreeContext & { root: ItemCore };
+
+/** One window of a tree: an item with its descendants down to a level; the answer is also the item's full item. */
+export type TreeWindow = RootTree & { bytes: number };
+
+/** A window answer refused for its size: not recorded, so the caller can ask again for fewer levels. */
+export interface TooLarge {
+  tooLarge: Extract<HttpOutcome, { ok: false }>;
+}
 
 export interface ReadClient {
   findRoots(kind: ItemKind): Promise<SummaryCore[] | undefined>;
-  findTree(kind: ItemKind, id: number): Promise<RootTree | undefined>;
+  /** The item `id` with its descendants down to the absolute level `maxLevel` (one window of its tree). */
+  findWindow(
+    kind: ItemKind,
+    id: number,
+    maxLevel: number,
+    maxBytes?: number,
+  ): Promise<TreeWindow | TooLarge | undefined>;
+
   findItem(kind: ItemKind, id: number): Promise<ItemCore | undefined>;
   lookupContentType(by: 'alias' | 'key', value: string): Promise<ContentTypeLookup>;
   /** Every type of a kind (`GetContentTypes`, `GetMediaTypes`, outside the nine); undefined when not offered. */
@@ -119,12 +132,19 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
     return roots;
   }
 
-  async function findTree(kind: ItemKind, id: number): Promise<RootTree | undefined> {
+  async function findWindow(
+    kind: ItemKind,
+    id: number,
+    maxLevel: number,
+    maxBytes?: number,
+  ): Promise<TreeWindow | TooLarge | undefined> {
     const operation = OPERATIONS[kind].byId;
-    const outcome = await http.get(operation, { id, maxLevel: FULL_DEPTH });
+    const outcome = await http.get(operation, { id, maxLevel }, maxBytes);
+    if (!outcome.ok && outcome.reason === 'too-large') return { tooLarge: outcome };
     if (!outcome.ok) return void recordFailure(operation, outcome, { id });
     const root = checkItem(kind, id, outcome, operation);
-    return root === undefined ? undefined : { operation, url: outcome.url, attempts: outcome.attempts, id, root };
+    if (root === undefined) return undefined;
+    return { operation, url: outcome.url, attempts: outcome.attempts, id, root, bytes: outcome.bytes };
   }
 
   async function findItem(kind: ItemKind, id: number): Promise<ItemCore | undefined> {
@@ -192,5 +212,5 @@ export function createReadClient(http: HttpClient, log: CrawlLog): ReadClient {
   const checkSummary: ReadClient['checkSummary'] = (node, { operation, url, attempts, id, where }) =>
     check<SummaryCore>(SHAPES.summary, node, { operation, url, attempts, ref: id === undefined ? {} : { id }, where });
 
-  return { findRoots, findTree, findItem, lookupContentType, listTypes, checkSummary };
+  return { findRoots, findWindow, findItem, lookupContentType, listTypes, checkSummary };
 }

@@ -27,15 +27,15 @@ export interface ItemCrawlDeps {
   progress: Progress;
   /** How far fetching may run ahead of writing. */
   window: number;
-  /** Full items already in hand (each root came with its tree), so they are not asked for again. */
-  prefetched: ReadonlyMap<number, ItemCore>;
+  /** Full items already in hand (each tree window's item), so they are not asked for again. */
+  prefetched: { get(id: number): ItemCore | undefined };
 }
 
 export interface ItemCrawlResult {
   /** A Map: aliases are source data, and `constructor` or `__proto__` must count like any other. */
   byType: Map<string, number>;
   reused: number;
-  /** Items asked for by id here (roots came with their trees). */
+  /** Items asked for by id here (the items of tree windows came with them). */
   fetched: number;
 }
 
