@@ -52,7 +52,10 @@ export async function listObservedEdges(key: string): Promise<LinkItem[]> {
         : typeHref(other);
     return { name, href: target, note: outgoing ? edgeLabel(e) : `${edgeLabel(e)} this type` };
   };
+  // What this type's items hold and point at first, then what points at it; the larger counts first in each.
+  const rank = (e: ModelEdge): number => (e.from === key ? 0 : 1);
   return model.graph.edges
     .filter((e) => (e.kind === 'block' || e.kind === 'reference') && (e.from === key || e.to === key))
+    .sort((a, b) => rank(a) - rank(b) || (b.count ?? 0) - (a.count ?? 0))
     .map((e) => (e.from === key ? linkOf(e, e.to, true) : linkOf(e, e.from, false)));
 }
