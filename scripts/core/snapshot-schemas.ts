@@ -200,6 +200,8 @@ export const reportSchema = z.object({
       windowTargetBytes: count,
       windows: z.record(z.string(), count),
       narrowed: count,
+      /** Windows asked for again wider (absent before they were). */
+      widened: count.optional(),
     })
     .optional(),
 });

@@ -109,3 +109,19 @@ test('one item whose children do not fit under the cap fails alone, naming itsel
   const expected = [...all].filter((id) => !failing.some((parent) => below(id, parent)));
   assert.deepEqual([...(await listIds(`${out}.partial`))].sort(), expected.sort());
 });
+
+test('an unchanged re-crawl with --since-snapshot asks for a window only where the tree needs one, not per item', async () => {
+  const out = path.join(work, 'incremental');
+  const full = await crawl(out);
+  assert.equal(full.code, 0, full.output);
+  const run = await crawl(out, ['--since-snapshot', out]);
+  assert.equal(run.code, 0, run.output);
+  const answers = (await getReport(out)).answers;
+  assert.ok(answers !== undefined);
+  const windows = Object.values(answers.windows).reduce((sum, n) => sum + n, 0);
+  const items = (await listIds(out)).size;
+  // Windows stop widening at half the 1 MiB target, so a tree of this size takes a few dozen windows at most;
+  // windows that stayed narrow made one request for every item at their last level (hundreds here).
+  assert.ok(windows < items / 20, `${windows} windows for ${items} items`);
+  assert.ok((answers.widened ?? 0) > 0, 'narrow first windows were asked for again wider');
+});

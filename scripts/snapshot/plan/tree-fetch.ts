@@ -12,7 +12,7 @@ import type { CrawlLog } from '../crawl-log.ts';
 import type { ReadClient, RootTree, TreeWindow } from '../client/read-client.ts';
 import type { ItemKind } from '../../core/snapshot-format.ts';
 import type { ItemCore } from '../answers/source-schemas.ts';
-import type { WindowAnswer, WindowSizer } from './tree-windows.ts';
+import { MAX_WINDOW, type WindowAnswer, type WindowSizer } from './tree-windows.ts';
 import type { PrefetchedItems } from './prefetched-items.ts';
 import type { Progress } from '../progress.ts';
 
@@ -31,6 +31,11 @@ export interface TreeFetchDeps {
 /** No Umbraco tree is this deep: items below it are taken as leaves, as whole-tree answers asked for this many. */
 const MAX_TREE_LEVEL = 10_000;
 
+/** A window is asked for again wider when its answer is under 1/WIDEN_BELOW of the target... */
+const WIDEN_BELOW = 2;
+/** ...and at least this many items at its last level would otherwise each be a window of their own. */
+const WIDEN_FRONTIER = 16;
+
 type RawNode = Record<string, unknown>;
 
 interface Frontier {
@@ -47,7 +52,7 @@ interface Measured {
 
 export interface TreeFetcher {
   fetchTree(rootId: number): Promise<RootTree | undefined>;
-  /** Window requests made, narrowed ones included. */
+  /** Window requests made, those asked again narrower or wider included. */
   readonly requests: number;
 }
 
@@ -67,16 +72,37 @@ export function createTreeFetcher(kind: ItemKind, deps: TreeFetchDeps): TreeFetc
     if (scout === undefined) scouts.set(frontier.level, new Promise<void>((resolve) => (done = resolve)));
     else await scout;
     try {
-      const got = await limiter.run(() => fetchWindow(frontier));
-      if (got === undefined) return undefined;
-      const { window, width } = got;
-      const below: Frontier[] = [];
-      const answer = scan(window.root.children, frontier.level, frontier.level + width, below);
-      deps.sizer.measure({ ...answer, level: frontier.level, width, bytes: window.bytes });
-      return { window, below };
+      return await limiter.run(() => fetchWidened(frontier));
     } finally {
       deps.progress.tick();
       done();
+    }
+  }
+
+  /**
+   * A window, measured; asked for again wider while its answer is well under the target yet leaves many items at its
+   * last level: before anything is measured windows are narrow, and each such item would be a window of its own (at
+   * 2,000 demo items, 594 window requests instead of 30). Only the widest answer is kept.
+   */
+  async function fetchWidened(frontier: Omit<Frontier, 'node'>): Promise<Measured | undefined> {
+    let got = await fetchWindow(frontier);
+    for (;;) {
+      if (got === undefined) return undefined;
+      const below: Frontier[] = [];
+      const answer = scan(got.window.root.children, frontier.level, frontier.level + got.width, below);
+      deps.sizer.measure({ ...answer, level: frontier.level, width: got.width, bytes: got.window.bytes });
+      const small = got.window.bytes < deps.sizer.target / WIDEN_BELOW && below.length >= WIDEN_FRONTIER;
+      // One level more at least: the sizer assumes the widest branching seen for levels it has not seen yet, and
+      // an answer that runs past the window cap is cut short, so trying costs one bounded answer.
+      const next = Math.max(deps.sizer.choose(frontier.level), got.width + 1);
+      const wider = small ? Math.min(next, MAX_WINDOW, MAX_TREE_LEVEL - frontier.level) : 0;
+      if (wider <= got.width) return { window: got.window, below };
+      requests += 1;
+      deps.sizer.stats.widened += 1;
+      const maxLevel = frontier.level + wider;
+      const again = await deps.read.findWindow(kind, frontier.id, maxLevel, deps.sizer.windowCap);
+      if (again === undefined || 'tooLarge' in again) return { window: got.window, below };
+      got = { window: again, width: wider };
     }
   }
 

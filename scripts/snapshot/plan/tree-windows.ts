@@ -19,6 +19,8 @@ export interface WindowStats {
   widths: Map<number, number>;
   /** Windows asked again, narrower, after an answer too close to or over the cap. */
   narrowed: number;
+  /** Windows asked again, wider, after an answer well under the target (plan/tree-fetch.ts). */
+  widened: number;
 }
 
 export interface WindowSizer {
@@ -53,7 +55,7 @@ export function createWindowSizer(maxAnswerBytes: number, note: (line: string) =
   const children = new Map<number, number>();
   /** The widest window still allowed from a level, after answers from it came out too large. */
   const widest = new Map<number, number>();
-  const stats: WindowStats = { widths: new Map(), narrowed: 0 };
+  const stats: WindowStats = { widths: new Map(), narrowed: 0, widened: 0 };
   let bytes = 0;
   let nodes = 0;
 
@@ -125,5 +127,6 @@ export function describeWindows(sizers: WindowSizer[]) {
     windowTargetBytes: sizers[0]?.target ?? WINDOW_TARGET_BYTES,
     windows: Object.fromEntries([...widths].sort(([a], [b]) => a - b).map(([width, n]) => [String(width), n])),
     narrowed: sizers.reduce((sum, sizer) => sum + sizer.stats.narrowed, 0),
+    widened: sizers.reduce((sum, sizer) => sum + sizer.stats.widened, 0),
   };
 }
