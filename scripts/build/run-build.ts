@@ -20,6 +20,7 @@ import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-dat
 import { writePartitionManifest } from './partition-search.ts';
 import { renderAndIndex } from './render-step.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
+import { openHint } from './open-hint.ts';
 import { writeSnapshotSqlite } from './sqlite/sqlite-export.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
@@ -152,6 +153,7 @@ export async function runBuild(
         `${search ? searchTime : 'search skipped'}` +
         `${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
     );
+    if (!config.partition) out(openHint(config.outDir, config.base, io.cwd ?? process.cwd()));
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
     if (staging !== undefined) await rm(staging, { recursive: true, force: true });
