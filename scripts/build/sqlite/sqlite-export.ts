@@ -60,14 +60,22 @@ const textOf = (entries: PropertyEntry[]): string =>
     .filter((v): v is string => typeof v === 'string' && v.trim() !== '' && !v.trimStart().startsWith('{'))
     .join('\n');
 
-function writeItem(s: Statements, record: ItemRecord, node: SiteNode, lookup: NodeLookup, types: TypeIndex): void {
-  const properties = listPropertyEntries(record.properties);
-  const cultures = listCultures(record.cultures);
+/** An item's row, then (when the snapshot holds the item) its languages, values, references and text. */
+function writeItem(
+  s: Statements,
+  record: ItemRecord | undefined,
+  node: SiteNode,
+  lookup: NodeLookup,
+  types: TypeIndex,
+) {
   s.item.run(
     ...[node.key, node.kind, node.id, node.name, node.type, node.parent, pathOf(node, lookup), node.level],
     ...[node.sortOrder, node.childCount, node.url, node.createDate, node.updateDate, node.template ?? null],
     ...[node.file?.path ?? null, node.file?.bytes ?? null, node.unshown ?? null],
   );
+  if (record === undefined) return;
+  const properties = listPropertyEntries(record.properties);
+  const cultures = listCultures(record.cultures);
   const editorOf: Parameters<typeof extractReferences>[2] = (element, alias) =>
     types.elementType(element)?.editorOf(alias);
   // As the site reads them: a culture-variant item's values are those of each language (the source repeats its
@@ -122,8 +130,7 @@ async function writeItems(db: DatabaseSync, snapshotDir: string, lookup: NodeLoo
       if (done.size % BATCH === 0) db.exec('COMMIT; BEGIN');
     }
   }
-  for (const node of lookup.nodes)
-    if (!done.has(node.key)) writeItem(s, { ...node, properties: {} } as unknown as ItemRecord, node, lookup, types);
+  for (const node of lookup.nodes) if (!done.has(node.key)) writeItem(s, undefined, node, lookup, types);
   db.exec('COMMIT');
   return lookup.nodes.length;
 }
