@@ -147,6 +147,16 @@ say(
     (render.itemPages ? `, item page writer ${render.itemPages.pages} pages in ${s(render.itemPages.millis)} s` : '') +
     `), search index ${s(render.searchMillis)} s`,
 );
+const stepSqlite = check(
+  'snapshot.sqlite',
+  await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'sqlite', snapshot, siteData, join(work, 'sqlite')]),
+);
+const sqlite = {
+  s: s(stepSqlite.ms),
+  peakRssMB: mb(stepSqlite.peakRssBytes),
+  MB: Math.round((JSON.parse(stepSqlite.stdout) as { bytes: number }).bytes / 104857.6) / 10,
+};
+say(`  snapshot.sqlite: ${sqlite.MB} MB`);
 const { pages } = await measureDir(dist);
 let indexBytes = 0;
 for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind')))
@@ -201,6 +211,8 @@ const result = {
   siteData: { s: s(stepSiteData.ms), peakRssMB: mb(stepSiteData.peakRssBytes) },
   auditAndDiagrams,
   render: { s: s(stepRender.ms), peakRssMB: mb(stepRender.peakRssBytes) },
+  // The SQLite export, written by the build after the pages (docs/sqlite.md); not part of siteBuildMs above.
+  sqlite,
   // All pages: Astro's, then the item page writer's (absent with --astro-item-pages).
   astro: {
     s: s(render.pagesMillis),

@@ -6,6 +6,7 @@
  *   node bench/steps.ts render <snapshotDir> <siteDataDir> <outDir> <cacheDir> [search-after-astro|side-by-side]
  *     [astro-item-pages]   (both side by side, as the build runs them, or one after the other; item pages by the
  *     item page writer, or all through Astro)
+ *   node bench/steps.ts sqlite <snapshotDir> <siteDataDir> <outDir>   (downloads/snapshot.sqlite, docs/sqlite.md)
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { writeLookupFiles } from '../src/lib/site-data/derive/lookup-files.ts';
 import { prepareSiteData, readSiteNodes } from '../src/lib/site-data/derive/prepare-site-data.ts';
 import { buildSearchIndex } from '../scripts/build/search-index.ts';
 import { renderAndIndex } from '../scripts/build/render-step.ts';
+import { writeSnapshotSqlite } from '../scripts/build/sqlite/sqlite-export.ts';
 import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
 
 const [step, ...args] = process.argv.slice(2);
@@ -91,8 +93,12 @@ async function run(): Promise<unknown> {
         largestLookupShardBytes: lookup.largestShardBytes,
       };
     }
+    case 'sqlite': {
+      const [snapshotDir, siteDataDir, outDir] = args as [string, string, string];
+      return await writeSnapshotSqlite(snapshotDir, siteDataDir, outDir, { title: 'bench', snapshotAt: 'bench' });
+    }
     default:
-      throw new Error(`unknown step '${step}': site-data, astro, search or render`);
+      throw new Error(`unknown step '${step}': site-data, astro, search, render or sqlite`);
   }
 }
 

@@ -4,6 +4,7 @@
  * `runBuild` is what tests call in-process; it returns the exit code and writes one-line messages.
  */
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { CliIo } from '../commands/snapshot-cli.ts';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
 import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
@@ -19,6 +20,8 @@ import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-dat
 import { writePartitionManifest } from './partition-search.ts';
 import { renderAndIndex } from './render-step.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
+import { openHint } from './open-hint.ts';
+import { writeSnapshotSqlite } from './sqlite/sqlite-export.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 
@@ -120,6 +123,14 @@ export async function runBuild(
     progress(
       `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
     );
+    // Partitions share the site's downloads: the first one writes the SQLite file, so a merge finds one copy.
+    if (config.partition === undefined || config.partition.index === 1) {
+      const sqlite = await writeSnapshotSqlite(snapshot.dir, siteData.dir, path.join(staging, 'downloads'), {
+        title: config.title ?? 'CMS snapshot',
+        snapshotAt: snapshot.manifest.finishedAt,
+      });
+      progress(`snapshot.sqlite: ${sqlite.items} items, ${formatBytes(sqlite.bytes)} in ${seconds(sqlite.millis)}`);
+    }
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
     await swapIntoPlace(staging, config.outDir);
@@ -142,6 +153,7 @@ export async function runBuild(
         `${search ? searchTime : 'search skipped'}` +
         `${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
     );
+    if (!config.partition) out(openHint(config.outDir, config.base, io.cwd ?? process.cwd()));
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
     if (staging !== undefined) await rm(staging, { recursive: true, force: true });

@@ -72,6 +72,7 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   assert.ok(result.search.medianMs > 0 && result.search.maxMs >= result.search.medianMs);
   assert.ok(result.floors.astro.s > 0);
   assert.ok(result.diff.s > 0 && result.diff.edited > 0 && result.diff.listed === result.diff.edited, 'the diff step');
+  assert.ok(result.sqlite.s > 0 && result.sqlite.peakRssMB > 0 && result.sqlite.MB > 0, 'the SQLite export');
   const added = result.auditAndDiagrams;
   assert.ok(added.auditS >= 0 && added.diagramsS > 0 && added.addedPercent > 0, 'the audit and the diagrams are timed');
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');

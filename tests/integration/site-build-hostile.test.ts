@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
+import { DatabaseSync } from 'node:sqlite';
 import { runBuild } from '../../scripts/build/run-build.ts';
 import { validateSnapshot } from '../../scripts/build/snapshot-step.ts';
 import { fingerprint } from '../support/hostile-harness.ts';
@@ -53,6 +54,21 @@ describe('hostile snapshots and failing builds', () => {
       bundles: string[];
     };
     assert.deepEqual(bundles.bundles, ['pagefind/']);
+    // The SQLite export takes the same text: every item, the lone surrogates stored as U+FFFD.
+    const db = new DatabaseSync(path.join(work, 'text-dist', 'downloads', 'snapshot.sqlite'), { readOnly: true });
+    const names = db.prepare('SELECT name FROM items ORDER BY id').all();
+    const title = db.prepare("SELECT text_value FROM properties WHERE alias = 'title'").get();
+    db.close();
+    assert.deepEqual(
+      names.map((r) => r.name),
+      [HOSTILE[0]!.name, 'Half \ufffd surrogate'],
+    );
+    assert.equal(title?.text_value, 'Cut emoji \ufffd and \u2029');
+    // The build ends by saying how to open the site: not `npm run preview`, which serves only dist/.
+    assert.match(
+      result.stderr.trimEnd().split('\n').at(-1) ?? '',
+      /^build: open it with any static web server serving .*text-dist at \/ /,
+    );
   });
 
   it('a build whose astro step fails leaves the previous dist/ byte-identical', async () => {

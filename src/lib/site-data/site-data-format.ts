@@ -59,6 +59,8 @@ export interface SiteNode {
   file?: MediaFile;
   /** URL per language of a culture-variant item. */
   urls?: Record<string, string>;
+  /** Name per language of a culture-variant item, where it differs from `name` (the default language's). */
+  names?: Record<string, string>;
   /** Why the site shows this item without its properties (see scripts/core/item-limits.ts), when it does. */
   unshown?: string;
 }

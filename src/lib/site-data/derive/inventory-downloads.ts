@@ -62,7 +62,10 @@ export const ITEM_COLUMNS = [
   'complete',
 ];
 
-/** One row per item, and per language for culture-variant items with that language's URL (a redirect map's seed). */
+/**
+ * One row per item, and per language for culture-variant items with that language's name and URL (a redirect map's
+ * seed); `path` names the ancestors in the default language.
+ */
 function* itemRows(lookup: NodeLookup): Generator<Row> {
   for (const n of lookup.nodes) {
     const row = {
@@ -85,7 +88,8 @@ function* itemRows(lookup: NodeLookup): Generator<Row> {
       complete: n.chunk !== null,
     };
     if (n.cultures.length === 0) yield row;
-    for (const iso of n.cultures) yield { ...row, language: iso, url: n.urls?.[iso] ?? '' };
+    for (const iso of n.cultures)
+      yield { ...row, language: iso, name: n.names?.[iso] ?? n.name, url: n.urls?.[iso] ?? '' };
   }
 }
 

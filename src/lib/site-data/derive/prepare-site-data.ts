@@ -80,6 +80,8 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
   node.cultures = cultures.map((c) => c.iso);
   const urls = cultures.filter((c) => c.url !== null).map((c) => [c.iso, c.url as string] as const);
   if (urls.length > 0) node.urls = Object.fromEntries(urls);
+  const names = cultures.filter((c) => c.name !== '' && c.name !== node.name).map((c) => [c.iso, c.name] as const);
+  if (names.length > 0) node.names = Object.fromEntries(names);
   for (const iso of node.cultures) pass.cultureItems.set(iso, (pass.cultureItems.get(iso) ?? 0) + 1);
   const template = record.template as { name?: unknown; alias?: unknown } | null | undefined;
   if (template && typeof template.name === 'string') node.template = template.name;

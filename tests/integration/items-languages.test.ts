@@ -1,0 +1,99 @@
+/**
+ * `items.csv` of the multilingual shared database: one row per culture-variant item and language, with that
+ * language's name and URL. The oracle reads the database itself: names and URL segments from Umbraco's published
+ * cache (cmsContentNu), languages and domains by SQL, and builds each URL as Umbraco does for path domains
+ * (the domain's path, then the segments below the domain's root).
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { parseCsv } from '../../src/lib/csv.ts';
+import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { readPublishedCache } from '../support/published-cache.ts';
+import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
+import { crawl } from '../support/site-e2e.ts';
+
+const DB = sharedDatabase('tdufrane_searchcourse.db');
+
+interface Expected {
+  name: string;
+  url: string;
+}
+
+/** `key language` → the name and URL the database gives that item in that language. */
+function expectedRows(): Map<string, Expected> {
+  const db = openForOracle(DB);
+  const nodes = new Map(
+    (
+      db.prepare('SELECT id, parentId, lower(uniqueId) AS key FROM umbracoNode').all() as Array<Record<string, unknown>>
+    ).map((r) => [Number(r.id), { parent: Number(r.parentId), key: String(r.key) }]),
+  );
+  const isoOf = new Map(
+    (db.prepare('SELECT id, languageISOCode AS iso FROM umbracoLanguage').all() as Array<Record<string, unknown>>).map(
+      (r) => [Number(r.id), String(r.iso)],
+    ),
+  );
+  const domains = new Map<string, string>();
+  for (const d of db
+    .prepare('SELECT domainName, domainRootStructureID AS root, domainDefaultLanguage AS lang FROM umbracoDomain')
+    .all() as Array<Record<string, unknown>>)
+    domains.set(`${Number(d.root)} ${isoOf.get(Number(d.lang))}`, String(d.domainName).replace(/\/$/, ''));
+  db.close();
+  const cache = new Map(
+    readPublishedCache(DB)
+      .filter((e) => e.published)
+      .map((e) => [e.nodeId, e]),
+  );
+  const out = new Map<string, Expected>();
+  for (const [id, entry] of cache) {
+    for (const [lower, culture] of Object.entries(entry.cultures)) {
+      const iso = [...isoOf.values()].find((i) => i.toLowerCase() === lower) as string;
+      const segments: string[] = [];
+      let url: string | undefined;
+      for (let at = id; nodes.has(at); at = nodes.get(at)!.parent) {
+        const domain = domains.get(`${at} ${iso}`);
+        if (domain !== undefined) {
+          url = `${[domain, ...segments].join('/')}/`;
+          break;
+        }
+        segments.unshift(cache.get(at)?.cultures[lower]?.urlSegment ?? '?');
+      }
+      out.set(`${nodes.get(id)!.key} ${iso}`, { name: culture.name, url: url ?? '' });
+    }
+  }
+  return out;
+}
+
+describe('items.csv on a multilingual shared database', () => {
+  let work: string;
+  let rows: Array<Record<string, string>>;
+
+  before(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'items-languages-'));
+    await crawl(['--db', DB, '--out', path.join(work, 'snapshot')], { SNAPSHOT_CACHE_DIR: path.join(work, 'cache') });
+    await prepareSiteData(path.join(work, 'snapshot'), path.join(work, 'data'));
+    const [head, ...body] = parseCsv(await readFile(path.join(work, 'data', 'downloads', 'items.csv'), 'utf8'));
+    rows = body.map((cells) => Object.fromEntries(head!.map((h, i) => [h, cells[i] ?? ''])));
+  });
+  after(() => rm(work, { recursive: true, force: true }));
+
+  it("gives each (item, language) row that language's name and URL, as the database does", () => {
+    const expected = expectedRows();
+    const got = new Map(
+      rows.filter((r) => r.language !== '').map((r) => [`${r.key} ${r.language}`, { name: r.name, url: r.url }]),
+    );
+    assert.deepEqual(new Map([...got].sort()), new Map([...expected].sort()));
+    const danish = [...got].filter(
+      ([k, v]) => k.endsWith(' da') && v.name !== got.get(k.replace(/da$/, 'en-US'))?.name,
+    );
+    assert.ok(danish.length > 0, 'some Danish names differ from the English ones');
+  });
+
+  it('keeps one row for each invariant item', () => {
+    const invariant = rows.filter((r) => r.language === '');
+    assert.equal(new Set(invariant.map((r) => r.key)).size, invariant.length);
+    assert.ok(invariant.length > 0);
+  });
+});
