@@ -19,6 +19,8 @@ export interface BuildConfig {
   /** The snapshot's name, shown in every page's <title> and on the home page. */
   readonly title?: string;
   readonly search: boolean;
+  /** Write downloads/snapshot.sqlite (scripts/build/sqlite/); it grows with the values, about 6.5 KB an item. */
+  readonly sqlite: boolean;
   readonly searchShardSize: number;
   /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */
   readonly searchAfterAstro: boolean;
@@ -54,6 +56,7 @@ const OWN_VALUES = [
 const OWN_SWITCHES = [
   'allow-partial',
   'no-search',
+  'no-sqlite',
   'search-after-astro',
   'astro-item-pages',
   'quiet',
@@ -87,6 +90,8 @@ export const BUILD_USAGE =
   --media-origin URL    show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)
   --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle at most
                         (default 30000); bundles also split the records' bytes evenly, 16 MB each at most
+  --no-sqlite           skip downloads/snapshot.sqlite (about 6.5 KB an item: 500 MB at 80,000 items, past the
+                        file size limits of many static hosts)
   --search-after-astro  build the search index after astro build instead of beside it (less memory, more time)
   --astro-item-pages    render every item page through Astro's own page loop (same pages, 2–3 times the time;
                         for item page templates edited in src/, which the item page writer does not read)
@@ -175,6 +180,7 @@ export function loadBuildConfig(
       ...(f['media-origin'] !== undefined ? { mediaOrigin: new URL(f['media-origin']).origin } : {}),
       ...(f.title !== undefined ? { title: f.title } : {}),
       search: !switches.has('no-search'),
+      sqlite: !switches.has('no-sqlite'),
       searchShardSize: f['search-shard-size'],
       searchAfterAstro: switches.has('search-after-astro'),
       astroItemPages: switches.has('astro-item-pages'),

@@ -124,7 +124,7 @@ export async function runBuild(
       `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
     );
     // Partitions share the site's downloads: the first one writes the SQLite file, so a merge finds one copy.
-    if (config.partition === undefined || config.partition.index === 1) {
+    if (config.sqlite && (config.partition === undefined || config.partition.index === 1)) {
       const sqlite = await writeSnapshotSqlite(snapshot.dir, siteData.dir, path.join(staging, 'downloads'), {
         title: config.title ?? 'CMS snapshot',
         snapshotAt: snapshot.manifest.finishedAt,

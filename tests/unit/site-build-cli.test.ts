@@ -38,6 +38,8 @@ describe('npm run build: configuration and refusals', () => {
       ['/w/snap', '/w/site', '/docs/snap/', true, true],
     );
     assert.equal(loadBuildConfig(['--db', 'x.db', '--no-search'], {}, '/w').config?.crawlerArgs.join(' '), '--db x.db');
+    assert.equal(config?.sqlite, true, 'snapshot.sqlite is written unless --no-sqlite');
+    assert.equal(loadBuildConfig(['--no-sqlite'], {}, '/w').config?.sqlite, false);
     assert.deepEqual(['', '/', 'a', '/a/b/', 'a/'].map(normalizeBase), ['/', '/', '/a/', '/a/b/', '/a/']);
   });
 
