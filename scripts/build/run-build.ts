@@ -88,7 +88,7 @@ export async function runBuild(
         `${snapshot.manifest.counts.media} media)`,
     );
     io.signal?.throwIfAborted();
-    const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir).catch((error: unknown) => {
+    const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir, config).catch((error: unknown) => {
       throw siteDataError(snapshot.dir, error);
     });
     progress(`site data ready in ${seconds(siteData.millis)}`);

@@ -10,6 +10,7 @@ import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
+import { REDIRECT_TABLE } from './redirect-table.ts';
 
 export interface InventoryTable extends TableSpec {
   title: string;
@@ -232,6 +233,7 @@ export const INVENTORY_TABLES: readonly InventoryTable[] = [
   orphans,
   coverage,
   audit,
+  REDIRECT_TABLE,
   ...EXTRA_TABLES,
 ];
 
