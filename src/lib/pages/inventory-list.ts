@@ -69,6 +69,14 @@ export const INVENTORIES: readonly InventoryInfo[] = [
       'table (umbraco-redirect) and URLs items had in earlier snapshots kept with --history (history); 301 to ' +
       'where the item is now, 410 when the item is gone.',
   },
+  {
+    name: 'decisions',
+    title: 'Decisions',
+    description:
+      'Every item with its disposition (keep, rewrite, merge-into, archive, delete, or undecided) from the ' +
+      'decisions file given with --decisions, matched by GUID so a decision survives renames and moves; ' +
+      'decisions whose item is gone are listed as orphaned (decisions-orphaned.csv).',
+  },
   ...EXTRA_INVENTORIES,
 ];
 

@@ -21,6 +21,7 @@ export const SITE_DATA_FILES = {
   modelGraph: 'diagrams/model-graph.json',
   audit: 'audit.ndjson',
   redirects: 'redirects.ndjson',
+  decisions: 'decisions.ndjson',
 } as const;
 
 /** How many sources of "used by" and how many sample items of a type are kept (the counts stay exact). */

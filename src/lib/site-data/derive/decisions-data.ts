@@ -1,0 +1,58 @@
+/**
+ * Writes the decisions' site data and downloads: `decisions.csv` (every item, its effective disposition and where it
+ * came from) and `decisions-orphaned.csv` (decisions whose key is no published item here), and what the Decisions
+ * page shows beside them (the file's name, its problems). Without a decisions file every item is undecided.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readDecisions, type DecisionProblem } from '../../decisions/decisions-file.ts';
+import { EXTRAS_FILE, type ExtrasData } from '../extras-format.ts';
+import { SITE_DATA_FILES } from '../site-data-format.ts';
+import { DECISION_ROW_COLUMNS, listDecisionRows, ORPHANED_COLUMNS } from './decision-rows.ts';
+import { writeTable } from './inventory-downloads.ts';
+import { createLineWriter } from './line-writer.ts';
+import { readSiteNodes } from './prepare-site-data.ts';
+
+export const DECISIONS_META_FILE = 'decisions.json';
+
+export interface DecisionsMeta {
+  file: string | null;
+  decisions: number;
+  attached: number;
+  orphaned: number;
+  problems: DecisionProblem[];
+}
+
+async function readHidden(siteDataDir: string): Promise<Map<string, { name: string; state: string }>> {
+  const extras = JSON.parse(await readFile(path.join(siteDataDir, EXTRAS_FILE), 'utf8')) as ExtrasData;
+  const hidden = new Map<string, { name: string; state: string }>();
+  for (const r of extras.rows.unpublished) hidden.set(String(r.key), { name: String(r.name), state: 'unpublished' });
+  for (const r of extras.rows['recycle-bin']) hidden.set(String(r.key), { name: String(r.name), state: 'trashed' });
+  return hidden;
+}
+
+/** Throws DecisionsFileError when the file is not CSV or lacks the key or disposition column. */
+export async function writeDecisions(siteDataDir: string, decisionsFile?: string): Promise<DecisionsMeta> {
+  const name = decisionsFile === undefined ? null : path.basename(decisionsFile);
+  const { decisions, problems } =
+    decisionsFile === undefined
+      ? { decisions: [], problems: [] }
+      : readDecisions(await readFile(decisionsFile, 'utf8'), name ?? '');
+  const nodes = await readSiteNodes(siteDataDir);
+  const { rows, orphaned } = listDecisionRows(nodes, decisions, await readHidden(siteDataDir), name ?? '');
+  const downloads = path.join(siteDataDir, SITE_DATA_FILES.downloads);
+  await writeTable(downloads, 'decisions', DECISION_ROW_COLUMNS, rows);
+  await writeTable(downloads, 'decisions-orphaned', ORPHANED_COLUMNS, orphaned);
+  const out = createLineWriter(path.join(siteDataDir, SITE_DATA_FILES.decisions));
+  for (const row of rows) await out.write(`${JSON.stringify(row)}\n`);
+  await out.close();
+  const meta: DecisionsMeta = {
+    file: name,
+    decisions: decisions.length,
+    attached: decisions.length - orphaned.length,
+    orphaned: orphaned.length,
+    problems,
+  };
+  await writeFile(path.join(siteDataDir, DECISIONS_META_FILE), JSON.stringify({ ...meta, orphanedRows: orphaned }));
+  return meta;
+}

@@ -1,0 +1,105 @@
+/**
+ * Decisions by GUID across two snapshots of a shared database copy: a decision for every published document of the
+ * older copy (keys by SQL), then a newer copy where items were moved, renamed, unpublished and trashed. Every
+ * decision whose item is still published attaches to it in both snapshots (100 %, same disposition); the unpublished
+ * and the trashed item's decisions are listed as orphaned with what became of them. Expectations come from SQL.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, it } from 'node:test';
+import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { writeDecisions } from '../../src/lib/site-data/derive/decisions-data.ts';
+import { parseCsv } from '../../src/lib/csv.ts';
+import { applyNewerEdits, editedCopy, planEdits, type PlannedEdits } from '../support/diff-database-edits.ts';
+import { openForOracle } from '../support/shared-databases.ts';
+
+type Row = Record<string, string>;
+const DISPOSITIONS = ['keep', 'rewrite', 'archive', 'delete'];
+
+/** Published, not trashed, and no unpublished ancestor: what a published snapshot holds. */
+const PUBLISHED = `SELECT lower(n.uniqueId) AS key FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
+  WHERE n.trashed = 0 AND d.published = 1 AND NOT EXISTS (
+    SELECT 1 FROM umbracoNode a JOIN umbracoDocument ad ON ad.nodeId = a.id
+    WHERE a.id <> n.id AND (',' || n.path || ',') LIKE ('%,' || a.id || ',%') AND ad.published = 0)
+  ORDER BY n.id`;
+const published = (db: DatabaseSync): string[] =>
+  db
+    .prepare(PUBLISHED)
+    .all()
+    .map((r) => String(r.key));
+
+async function derive(db: string, out: string, decisions: string): Promise<Row[][]> {
+  let output = '';
+  const sink = { write: (text: string) => (output += text) };
+  const code = await runSnapshot(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
+  assert.equal(code, 0, output);
+  await prepareSiteData(out, `${out}-data`);
+  await writeDecisions(`${out}-data`, decisions);
+  return Promise.all(
+    ['decisions', 'decisions-orphaned'].map(async (name) => {
+      const text = await readFile(path.join(`${out}-data`, 'downloads', `${name}.csv`), 'utf8');
+      const [header = [], ...rows] = parseCsv(text).filter((r) => r.length > 1);
+      return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+    }),
+  );
+}
+
+describe('decisions re-attach by key across snapshots', () => {
+  let work: string;
+  before(async () => (work = await mkdtemp(path.join(tmpdir(), 'decisions-'))));
+  after(() => rm(work, { recursive: true, force: true }));
+
+  it('attaches every decision of a still published item, and lists the unpublished and trashed ones', async () => {
+    let plan: PlannedEdits | undefined;
+    const older = await editedCopy(path.join(work, 'older.db'), (db) => void (plan = planEdits(db)));
+    assert.ok(plan);
+    const { removed, renamed } = plan;
+    const decided = new Map(published(openForOracle(older)).map((key, i) => [key, DISPOSITIONS[i % 4] ?? 'keep']));
+    // The trashed item: a published leaf that is none of the planned edits.
+    const edited = new Set([plan.added, plan.removed, plan.moved.key, plan.renamed.key]);
+    let trashed = '';
+    const newer = await editedCopy(path.join(work, 'newer.db'), (db) => {
+      applyNewerEdits(db, plan!);
+      const leaf = db
+        .prepare(
+          `SELECT n.id, lower(n.uniqueId) AS key FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
+           WHERE n.trashed = 0 AND d.published = 1 AND n.level > 1
+             AND NOT EXISTS (SELECT 1 FROM umbracoNode c WHERE c.parentId = n.id) ORDER BY n.id DESC`,
+        )
+        .all()
+        .find((r) => !edited.has(String(r.key)) && decided.has(String(r.key)));
+      assert.ok(leaf);
+      trashed = String(leaf.key);
+      db.prepare('UPDATE umbracoNode SET trashed = 1, parentId = -20 WHERE id = ?').run(Number(leaf.id));
+    });
+    const csv = path.join(work, 'decisions.csv');
+    const lines = [...decided].map(([key, d], i) => `${i % 3 === 0 ? key.toUpperCase() : key},${d},,team,,,2026-01-01`);
+    await writeFile(csv, `key,disposition,target type,owner,priority,note,decided-at\n${lines.join('\n')}\n`);
+
+    const stillPublished = new Set(published(openForOracle(newer)));
+    for (const key of [plan.moved.key, plan.renamed.key]) assert.ok(stillPublished.has(key), key);
+    for (const [name, db] of [
+      ['older', older],
+      ['newer', newer],
+    ] as const) {
+      const [rows = [], orphaned = []] = await derive(db, path.join(work, name), csv);
+      const live = name === 'older' ? new Set(decided.keys()) : stillPublished;
+      const expected = [...decided].filter(([key]) => live.has(key));
+      const attached = expected.filter(([key, d]) => rows.find((r) => r.key === key)?.disposition === d);
+      assert.equal(attached.length, expected.length, `${name}: every decision of a published item attaches`);
+      assert.ok(rows.filter((r) => r.disposition !== 'undecided').every((r) => decided.has(r.key ?? '')));
+      const gone = [...decided.keys()].filter((key) => !live.has(key)).sort();
+      assert.equal(gone.length, name === 'older' ? 0 : 2);
+      assert.deepEqual(orphaned.map((o) => o.key).sort(), gone, `${name}: orphaned decisions`);
+      if (name === 'newer') {
+        assert.equal(orphaned.find((o) => o.key === trashed)?.state, 'trashed');
+        assert.equal(orphaned.find((o) => o.key === removed)?.state, 'unpublished');
+        assert.equal(rows.find((r) => r.key === renamed.key)?.name, renamed.to);
+      }
+    }
+  });
+});
