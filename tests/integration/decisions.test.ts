@@ -2,7 +2,9 @@
  * Decisions by GUID across two snapshots of a shared database copy: a decision for every published document of the
  * older copy (keys by SQL), then a newer copy where items were moved, renamed, unpublished and trashed. Every
  * decision whose item is still published attaches to it in both snapshots (100 %, same disposition); the unpublished
- * and the trashed item's decisions are listed as orphaned with what became of them. Expectations come from SQL.
+ * and the trashed item's decisions are listed as orphaned with what became of them; in the redirect map, items
+ * decided `delete` answer 410 and a merged item redirects to its target's URL. Expectations come from SQL. A
+ * malformed or missing file stops the build step with exit 11; an unusable row is a warning with line and column.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +15,8 @@ import { after, before, describe, it } from 'node:test';
 import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeDecisions } from '../../src/lib/site-data/derive/decisions-data.ts';
+import { applyDecisions } from '../../scripts/build/decisions-step.ts';
+import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { applyNewerEdits, editedCopy, planEdits, type PlannedEdits } from '../support/diff-database-edits.ts';
 import { openForOracle } from '../support/shared-databases.ts';
@@ -39,13 +43,13 @@ async function derive(db: string, out: string, decisions: string): Promise<Row[]
   assert.equal(code, 0, output);
   await prepareSiteData(out, `${out}-data`);
   await writeDecisions(`${out}-data`, decisions);
-  return Promise.all(
-    ['decisions', 'decisions-orphaned'].map(async (name) => {
-      const text = await readFile(path.join(`${out}-data`, 'downloads', `${name}.csv`), 'utf8');
-      const [header = [], ...rows] = parseCsv(text).filter((r) => r.length > 1);
-      return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-    }),
-  );
+  return Promise.all(['decisions', 'decisions-orphaned'].map((name) => readRows(`${out}-data`, name)));
+}
+
+async function readRows(siteData: string, name: string): Promise<Row[]> {
+  const text = await readFile(path.join(siteData, 'downloads', `${name}.csv`), 'utf8');
+  const [header = [], ...rows] = parseCsv(text).filter((r) => r.length > 1);
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
 
 describe('decisions re-attach by key across snapshots', () => {
@@ -59,8 +63,13 @@ describe('decisions re-attach by key across snapshots', () => {
     assert.ok(plan);
     const { removed, renamed } = plan;
     const decided = new Map(published(openForOracle(older)).map((key, i) => [key, DISPOSITIONS[i % 4] ?? 'keep']));
+    // The last item merges into the first (the home page, which no edit touches).
+    const keys = [...decided.keys()];
+    const [home = '', merged = ''] = [keys[0], keys.at(-1)];
+    assert.ok(home && merged && home !== merged);
+    decided.set(merged, `merge-into:${home}`);
     // The trashed item: a published leaf that is none of the planned edits.
-    const edited = new Set([plan.added, plan.removed, plan.moved.key, plan.renamed.key]);
+    const edited = new Set([plan.added, plan.removed, plan.moved.key, plan.renamed.key, home, merged]);
     let trashed = '';
     const newer = await editedCopy(path.join(work, 'newer.db'), (db) => {
       applyNewerEdits(db, plan!);
@@ -89,7 +98,9 @@ describe('decisions re-attach by key across snapshots', () => {
       const [rows = [], orphaned = []] = await derive(db, path.join(work, name), csv);
       const live = name === 'older' ? new Set(decided.keys()) : stillPublished;
       const expected = [...decided].filter(([key]) => live.has(key));
-      const attached = expected.filter(([key, d]) => rows.find((r) => r.key === key)?.disposition === d);
+      const attached = expected.filter(
+        ([key, d]) => rows.find((r) => r.key === key)?.disposition === d.replace(/:.*/, ''),
+      );
       assert.equal(attached.length, expected.length, `${name}: every decision of a published item attaches`);
       assert.ok(rows.filter((r) => r.disposition !== 'undecided').every((r) => decided.has(r.key ?? '')));
       const gone = [...decided.keys()].filter((key) => !live.has(key)).sort();
@@ -99,7 +110,42 @@ describe('decisions re-attach by key across snapshots', () => {
         assert.equal(orphaned.find((o) => o.key === trashed)?.state, 'trashed');
         assert.equal(orphaned.find((o) => o.key === removed)?.state, 'unpublished');
         assert.equal(rows.find((r) => r.key === renamed.key)?.name, renamed.to);
+        const redirects = await readRows(path.join(work, `${name}-data`), 'redirects');
+        const live = (key: string) => redirects.filter((r) => r.source === 'live' && r.key === key);
+        const deleted = [...decided].filter(([key, d]) => d === 'delete' && stillPublished.has(key));
+        assert.ok(deleted.length > 0);
+        for (const [key] of deleted) assert.deepEqual([...new Set(live(key).map((r) => r.status))], ['410'], key);
+        assert.ok(live(home).length > 0 && live(merged).length > 0);
+        for (const r of live(merged)) {
+          const sameLanguage = live(home).find((t) => t.culture === r.culture);
+          assert.ok(sameLanguage, `the merge target has a URL in ${r.culture}`);
+          assert.equal(r.target_url, sameLanguage.current_url, r.culture);
+        }
       }
     }
+  });
+
+  it('stops the build step with exit 11 on a malformed or missing file, and warns of each unusable row', async () => {
+    const data = path.join(work, 'older-data');
+    const bad = path.join(work, 'bad.csv');
+    await writeFile(bad, 'key,disposition\n0bff89b9-7876-4f72-b0d9-177b1c0e454d,keep\nx,ke"ep\n');
+    const warnings: string[] = [];
+    await assert.rejects(
+      applyDecisions({ decisionsFile: bad }, data, (l) => warnings.push(l)),
+      {
+        exitCode: BUILD_EXIT_CODES.decisions,
+        message: 'the decisions file could not be used: bad.csv:3:5: a quote inside an unquoted cell',
+      },
+    );
+    await assert.rejects(
+      applyDecisions({ decisionsFile: path.join(work, 'none.csv') }, data, () => undefined),
+      {
+        exitCode: BUILD_EXIT_CODES.decisions,
+      },
+    );
+    await writeFile(bad, 'key,disposition\nnot-a-key,keep\n');
+    const meta = await applyDecisions({ decisionsFile: bad }, data, (l) => warnings.push(l));
+    assert.deepEqual(warnings, ['warning: bad.csv:2:1: key "not-a-key" is not a GUID: row not used']);
+    assert.equal(meta.problems.length, 1);
   });
 });

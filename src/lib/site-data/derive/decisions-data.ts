@@ -1,7 +1,8 @@
 /**
  * Writes the decisions' site data and downloads: `decisions.csv` (every item, its effective disposition and where it
  * came from) and `decisions-orphaned.csv` (decisions whose key is no published item here), and what the Decisions
- * page shows beside them (the file's name, its problems). Without a decisions file every item is undecided.
+ * page shows beside them (the file's name, its problems); the redirect map gets the decisions' 410s and merge
+ * targets. Without a decisions file every item is undecided.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { DECISION_ROW_COLUMNS, listDecisionRows, ORPHANED_COLUMNS } from './deci
 import { writeTable } from './inventory-downloads.ts';
 import { createLineWriter } from './line-writer.ts';
 import { readSiteNodes } from './prepare-site-data.ts';
+import { applyDecisionsToRedirects } from './redirect-map.ts';
+import { readRedirectMap, writeRedirectMap } from './redirect-sources.ts';
 
 export const DECISIONS_META_FILE = 'decisions.json';
 
@@ -39,6 +42,14 @@ export async function writeDecisions(siteDataDir: string, decisionsFile?: string
       ? { decisions: [], problems: [] }
       : readDecisions(await readFile(decisionsFile, 'utf8'), name ?? '');
   const nodes = await readSiteNodes(siteDataDir);
+  if (decisions.length > 0) {
+    const byKey = new Map(nodes.map((n) => [n.key, n]));
+    const redirects = await readRedirectMap(siteDataDir);
+    await writeRedirectMap(
+      siteDataDir,
+      applyDecisionsToRedirects(redirects, decisions, (key) => byKey.get(key)),
+    );
+  }
   const { rows, orphaned } = listDecisionRows(nodes, decisions, await readHidden(siteDataDir), name ?? '');
   const downloads = path.join(siteDataDir, SITE_DATA_FILES.downloads);
   await writeTable(downloads, 'decisions', DECISION_ROW_COLUMNS, rows);

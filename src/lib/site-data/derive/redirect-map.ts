@@ -132,3 +132,23 @@ function row(
     note,
   };
 }
+
+/**
+ * The decisions in the map: an item decided `delete` answers 410; one merged into another item redirects to that
+ * item's URL now (in the same language when it has one), in `target_url`.
+ */
+export function applyDecisionsToRedirects(
+  rows: RedirectRow[],
+  decisions: ReadonlyArray<{ key: string; disposition: string; mergeInto: string }>,
+  findNode: (key: string) => SiteNode | undefined,
+): RedirectRow[] {
+  const byKey = new Map(decisions.map((d) => [d.key, d]));
+  return rows.map((r) => {
+    const d = byKey.get(r.key);
+    if (d === undefined) return r;
+    if (d.disposition === 'delete') return { ...r, status: 410, note: `${r.note}; decided: delete` };
+    const into = d.mergeInto ? findNode(d.mergeInto) : undefined;
+    if (into === undefined) return r;
+    return { ...r, target_url: currentUrlOf(into, r.culture), note: `${r.note}; decided: merge into ${into.name}` };
+  });
+}

@@ -3,6 +3,7 @@
  * in the snapshots kept with `--history` (newest first, per language from the full items), and the map's files.
  */
 import path from 'node:path';
+import { z } from 'zod';
 import { listKeptSnapshots } from '../../../../scripts/core/snapshot-history.ts';
 import {
   getManifest,
@@ -41,6 +42,18 @@ export async function readHistoryUrls(historyDir: string | undefined, current: M
     (k) => k.manifest.startedAt !== current.startedAt || k.manifest.finishedAt !== current.finishedAt,
   );
   return Promise.all(kept.map(async (k) => readEarlierUrls(k.dir, await getManifest(k.dir))));
+}
+
+/** The redirect map as written by `writeRedirectMap`. */
+export async function readRedirectMap(outDir: string): Promise<RedirectRow[]> {
+  const rows: RedirectRow[] = [];
+  const file = path.join(outDir, SITE_DATA_FILES.redirects);
+  for await (const row of iterateNdjson(
+    file,
+    z.custom<RedirectRow>(() => true),
+  ))
+    rows.push(row);
+  return rows;
 }
 
 /** `downloads/redirects.csv` and `.json`, and the rows the Redirects table reads. */
