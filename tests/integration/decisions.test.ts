@@ -2,9 +2,10 @@
  * Decisions by GUID across two snapshots of a shared database copy: a decision for every published document of the
  * older copy (keys by SQL), then a newer copy where items were moved, renamed, unpublished and trashed. Every
  * decision whose item is still published attaches to it in both snapshots (100 %, same disposition); the unpublished
- * and the trashed item's decisions are listed as orphaned with what became of them; in the redirect map, items
- * decided `delete` answer 410 and a merged item redirects to its target's URL. Expectations come from SQL. A
- * malformed or missing file stops the build step with exit 11; an unusable row is a warning with line and column.
+ * and the trashed item's decisions are listed as orphaned with what became of them; items updated after decided-at
+ * are marked; in the redirect map, items decided `delete` answer 410 and a merged item redirects to its target's
+ * URL. Expectations come from SQL. A malformed or missing file stops the build step with exit 11; an unusable row is
+ * a warning with line and column.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -86,7 +87,10 @@ describe('decisions re-attach by key across snapshots', () => {
       db.prepare('UPDATE umbracoNode SET trashed = 1, parentId = -20 WHERE id = ?').run(Number(leaf.id));
     });
     const csv = path.join(work, 'decisions.csv');
-    const lines = [...decided].map(([key, d], i) => `${i % 3 === 0 ? key.toUpperCase() : key},${d},,team,,,2026-01-01`);
+    const decidedAt = (i: number) => (i % 2 === 0 ? '2000-01-01' : '2999-12-31');
+    const lines = [...decided].map(
+      ([key, d], i) => `${i % 3 === 0 ? key.toUpperCase() : key},${d},,team,,,${decidedAt(i)}`,
+    );
     await writeFile(csv, `key,disposition,target type,owner,priority,note,decided-at\n${lines.join('\n')}\n`);
 
     const stillPublished = new Set(published(openForOracle(newer)));
@@ -103,6 +107,12 @@ describe('decisions re-attach by key across snapshots', () => {
       );
       assert.equal(attached.length, expected.length, `${name}: every decision of a published item attaches`);
       assert.ok(rows.filter((r) => r.disposition !== 'undecided').every((r) => decided.has(r.key ?? '')));
+      // Every item was last updated after 2000 and before 2999 (its updateDate in the database).
+      const changed = expected.map(([key]) => rows.find((r) => r.key === key)?.changedSinceDecided);
+      assert.deepEqual(
+        changed,
+        expected.map(([key]) => (keys.indexOf(key) % 2 === 0 ? 'yes' : 'no')),
+      );
       const gone = [...decided.keys()].filter((key) => !live.has(key)).sort();
       assert.equal(gone.length, name === 'older' ? 0 : 2);
       assert.deepEqual(orphaned.map((o) => o.key).sort(), gone, `${name}: orphaned decisions`);

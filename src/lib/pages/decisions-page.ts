@@ -11,6 +11,8 @@ import type { ItemPage } from './item-page.ts';
 export interface DecisionsPage extends DecisionsMeta {
   orphanedRows: DecisionRow[];
   items: number;
+  /** Items updated after their decision's decided-at. */
+  changedSinceDecided: number;
   byDisposition: Array<[disposition: string, items: number]>;
   byType: Array<{ type: string; counts: Record<string, number> }>;
   dispositions: string[];
@@ -40,6 +42,7 @@ export function getDecisionsPage(): Promise<DecisionsPage> {
     return {
       ...meta,
       items: rows.length,
+      changedSinceDecided: rows.filter((r) => r.changedSinceDecided === 'yes').length,
       byDisposition,
       dispositions: byDisposition.map(([d]) => d),
       byType: [...types].sort(([a], [b]) => a.localeCompare(b)).map(([type, counts]) => ({ type, counts })),
@@ -74,6 +77,7 @@ export async function findDecision(key: string): Promise<ItemDecision | undefine
     ['Owner', text(r.owner)],
     ['Priority', text(r.priority)],
     ['Decided', text(r.decidedAt)],
+    ['Updated since', text(r.changedSinceDecided)],
     ['Note', text(r.note)],
     ['From', text(r.origin)],
   ];

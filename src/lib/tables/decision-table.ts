@@ -40,6 +40,7 @@ export const DECISION_TABLE: InventoryTable = {
     col('owner', 'Owner', 'text', { facet: true }),
     col('priority', 'Priority', 'text', { facet: true }),
     col('decidedAt', 'Decided', 'code'),
+    col('changedSinceDecided', 'Updated since', 'code', { facet: true }),
     col('note', 'Note'),
     col('origin', 'From', 'text'),
     col('url', 'URL', 'code'),

@@ -1,7 +1,8 @@
 /**
- * Decisions set against a snapshot, by GUID: every item with its effective disposition and where it came from (the
- * decisions file's line, or none), and the decisions whose key is not a published item of this snapshot (orphaned),
- * with what became of the item when the snapshot's extras say (unpublished, trashed).
+ * Decisions set against a snapshot, by GUID: every item with its effective disposition, where it came from (the
+ * decisions file's line, or none) and whether it was updated after the decision; and the decisions whose key is not
+ * a published item of this snapshot (orphaned), with what became of the item when the extras say (unpublished,
+ * trashed).
  */
 import type { Decision } from '../../decisions/decisions-file.ts';
 import type { SiteNode } from '../site-data-format.ts';
@@ -21,6 +22,7 @@ export const DECISION_ROW_COLUMNS = [
   'priority',
   'note',
   'decidedAt',
+  'changedSinceDecided',
 ];
 export const ORPHANED_COLUMNS = [
   'key',
@@ -36,6 +38,17 @@ export const ORPHANED_COLUMNS = [
 ];
 
 export const UNDECIDED = 'undecided';
+
+/**
+ * Whether the item was updated after its decision: `yes`, `no`, or '' when either date is missing or unreadable. A
+ * decided-at without a time means the end of that day (UTC).
+ */
+export function changedSince(updateDate: string | null, decidedAt: string): 'yes' | 'no' | '' {
+  const decided = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(decidedAt) ? `${decidedAt}T23:59:59.999Z` : decidedAt);
+  const updated = updateDate === null ? NaN : Date.parse(updateDate);
+  if (Number.isNaN(decided) || Number.isNaN(updated)) return '';
+  return updated > decided ? 'yes' : 'no';
+}
 
 export type DecisionRow = Record<string, string | number>;
 
@@ -64,6 +77,7 @@ export function listDecisionRows(
       priority: d?.priority ?? '',
       note: d?.note ?? '',
       decidedAt: d?.decidedAt ?? '',
+      changedSinceDecided: d ? changedSince(n.updateDate, d.decidedAt) : '',
     };
   });
   const orphaned = decisions
