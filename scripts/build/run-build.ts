@@ -100,7 +100,7 @@ export async function runBuild(
     const mapping = await writeMapping(config, snapshot.dir, siteData.dir);
     if (mapping !== undefined) progress(describeMapping(mapping.coverage));
     const decisions = await applyDecisions(config, siteData.dir, err);
-    if (config.decisionsFile !== undefined) progress(describeDecisions(decisions));
+    if (config.decisionsFile !== undefined || config.rulesFile !== undefined) progress(describeDecisions(decisions));
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };

@@ -144,7 +144,7 @@ describe('decisions re-attach by key across snapshots', () => {
       applyDecisions({ decisionsFile: bad }, data, (l) => warnings.push(l)),
       {
         exitCode: BUILD_EXIT_CODES.decisions,
-        message: 'the decisions file could not be used: bad.csv:3:5: a quote inside an unquoted cell',
+        message: 'the decisions or rules file could not be used: bad.csv:3:5: a quote inside an unquoted cell',
       },
     );
     await assert.rejects(
@@ -157,5 +157,59 @@ describe('decisions re-attach by key across snapshots', () => {
     const meta = await applyDecisions({ decisionsFile: bad }, data, (l) => warnings.push(l));
     assert.deepEqual(warnings, ['warning: bad.csv:2:1: key "not-a-key" is not a GUID: row not used']);
     assert.equal(meta.problems.length, 1);
+  });
+
+  it('rules: first match wins, a decision overrides a rule, a rule matching nothing and a bad rule are listed', async () => {
+    const data = path.join(work, 'older-data');
+    const db = openForOracle(path.join(work, 'older.db'));
+    const ofType = (alias: string) =>
+      db
+        .prepare(
+          `SELECT key FROM (${PUBLISHED}) WHERE key IN (SELECT lower(n.uniqueId) FROM umbracoNode n
+          JOIN umbracoContent c ON c.nodeId = n.id JOIN cmsContentType t ON t.nodeId = c.contentTypeId
+          WHERE t.alias = ?)`,
+        )
+        .all(alias)
+        .map((r) => String(r.key))
+        .sort();
+    const [people, blogs] = [ofType('person'), ofType('blogs')];
+    assert.ok(people.length > 1 && blogs.length > 0);
+    const [overridden = ''] = people;
+    const rules = path.join(work, 'rules.yaml');
+    await writeFile(
+      rules,
+      [
+        '- name: people',
+        '  disposition: archive',
+        '  type: person',
+        '- disposition: rewrite',
+        '  type: [person, blogs]',
+        '- disposition: delete',
+        '  type: noSuchType',
+        '- disposition: destroy',
+        '  type: blogs',
+      ].join('\n'),
+    );
+    const decisions = path.join(work, 'override.csv');
+    await writeFile(decisions, `key,disposition\n${overridden},keep\n`);
+    const warnings: string[] = [];
+    await applyDecisions({ decisionsFile: decisions, rulesFile: rules }, data, (l) => warnings.push(l));
+    const rows = await readRows(data, 'decisions');
+    const by = (disposition: string) =>
+      rows
+        .filter((r) => r.disposition === disposition)
+        .map((r) => r.key)
+        .sort();
+    assert.deepEqual(by('archive'), people.slice(1));
+    assert.deepEqual(by('rewrite'), blogs);
+    assert.deepEqual(by('keep'), [overridden]);
+    assert.equal(rows.length - by('undecided').length, people.length + blogs.length);
+    assert.ok(rows.filter((r) => r.disposition === 'archive').every((r) => r.origin === 'rule 1 (people)'));
+    assert.ok(rows.filter((r) => r.disposition === 'rewrite').every((r) => r.origin === 'rule 2'));
+    assert.deepEqual(warnings, [
+      'warning: rules.yaml:8:16: rule 4: unknown disposition "destroy" (keep, rewrite, merge-into:<key>, archive or ' +
+        'delete): rule not used',
+      'warning: rules.yaml:6: rule 3 matches no item',
+    ]);
   });
 });

@@ -131,7 +131,7 @@ export function readDecisions(text: string, file: string): { decisions: Decision
   return { decisions, problems };
 }
 
-function parseDisposition(text: string): { disposition: string; mergeInto: string } | string {
+export function parseDisposition(text: string): { disposition: string; mergeInto: string } | string {
   const lower = text.toLowerCase();
   const merge = /^merge-into:\s*(.*)$/.exec(lower);
   if (merge) {

@@ -20,7 +20,17 @@ export interface DecisionsPage extends DecisionsMeta {
 
 let cached: Promise<DecisionsPage> | undefined;
 /** A site data folder prepared without the build's decisions step. */
-const NO_DECISIONS = { file: null, decisions: 0, attached: 0, orphaned: 0, problems: [], orphanedRows: [] };
+const NO_DECISIONS = {
+  file: null,
+  rulesFile: null,
+  rules: 0,
+  unusedRules: [],
+  decisions: 0,
+  attached: 0,
+  orphaned: 0,
+  problems: [],
+  orphanedRows: [],
+};
 
 export function getDecisionsPage(): Promise<DecisionsPage> {
   cached ??= (async () => {

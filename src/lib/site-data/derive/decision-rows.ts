@@ -5,6 +5,7 @@
  * trashed).
  */
 import type { Decision } from '../../decisions/decisions-file.ts';
+import type { Rule } from '../../decisions/rules-file.ts';
 import type { SiteNode } from '../site-data-format.ts';
 
 export const DECISION_ROW_COLUMNS = [
@@ -38,6 +39,7 @@ export const ORPHANED_COLUMNS = [
 ];
 
 export const UNDECIDED = 'undecided';
+const NO_FIELDS = { targetType: '', owner: '', priority: '', note: '', decidedAt: '' };
 
 /**
  * Whether the item was updated after its decision: `yes`, `no`, or '' when either date is missing or unreadable. A
@@ -52,16 +54,42 @@ export function changedSince(updateDate: string | null, decidedAt: string): 'yes
 
 export type DecisionRow = Record<string, string | number>;
 
+/** Whether every condition of a rule holds for an item (a list: any of its values). */
+export function ruleMatches(rule: Rule, node: SiteNode): boolean {
+  const urls = [node.url, ...Object.values(node.urls ?? {})].filter((u): u is string => typeof u === 'string');
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  if (rule.type && !rule.type.includes(node.type)) return false;
+  if (rule.root && !rule.root.some((r) => same(r, node.root))) return false;
+  if (rule.pathPrefix && !rule.pathPrefix.some((p) => urls.some((u) => u.startsWith(p)))) return false;
+  if (rule.language && !rule.language.some((l) => node.cultures.some((c) => same(c, l)))) return false;
+  if (rule.updatedBefore !== undefined) {
+    const updated = node.updateDate === null ? NaN : Date.parse(node.updateDate);
+    if (!(updated < Date.parse(rule.updatedBefore))) return false;
+  }
+  return true;
+}
+
 export function listDecisionRows(
   nodes: readonly SiteNode[],
   decisions: readonly Decision[],
   hidden: ReadonlyMap<string, { name: string; state: string }>,
   file: string,
-): { rows: DecisionRow[]; orphaned: DecisionRow[] } {
+  rules: readonly Rule[] = [],
+): { rows: DecisionRow[]; orphaned: DecisionRow[]; unusedRules: Rule[] } {
   const byKey = new Map(decisions.map((d) => [d.key, d]));
   const nodeOf = new Map(nodes.map((n) => [n.key, n]));
+  const used = new Set<Rule>();
   const rows = nodes.map((n): DecisionRow => {
-    const d = byKey.get(n.key);
+    const decision = byKey.get(n.key);
+    const rule = rules.find((r) => ruleMatches(r, n));
+    if (rule) used.add(rule);
+    const d =
+      decision ?? (rule ? { ...NO_FIELDS, disposition: rule.disposition, mergeInto: rule.mergeInto } : undefined);
+    const origin = decision
+      ? `decision (${file} line ${decision.line})`
+      : rule
+        ? `rule ${rule.index}${rule.name ? ` (${rule.name})` : ''}`
+        : 'none';
     return {
       key: n.key,
       kind: n.kind,
@@ -69,7 +97,7 @@ export function listDecisionRows(
       type: n.type,
       url: n.url ?? '',
       disposition: d?.disposition.replace(/:.*/, '') ?? UNDECIDED,
-      origin: d ? `decision (${file} line ${d.line})` : 'none',
+      origin,
       mergeIntoKey: d?.mergeInto ?? '',
       mergeIntoName: (d?.mergeInto ? nodeOf.get(d.mergeInto)?.name : undefined) ?? '',
       targetType: d?.targetType ?? '',
@@ -77,7 +105,7 @@ export function listDecisionRows(
       priority: d?.priority ?? '',
       note: d?.note ?? '',
       decidedAt: d?.decidedAt ?? '',
-      changedSinceDecided: d ? changedSince(n.updateDate, d.decidedAt) : '',
+      changedSinceDecided: decision ? changedSince(n.updateDate, decision.decidedAt) : '',
     };
   });
   const orphaned = decisions
@@ -94,5 +122,5 @@ export function listDecisionRows(
       note: d.note,
       decidedAt: d.decidedAt,
     }));
-  return { rows, orphaned };
+  return { rows, orphaned, unusedRules: rules.filter((r) => !used.has(r)) };
 }

@@ -7,6 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readDecisions, type DecisionProblem } from '../../decisions/decisions-file.ts';
+import { readRules } from '../../decisions/rules-file.ts';
 import { EXTRAS_FILE, type ExtrasData } from '../extras-format.ts';
 import { SITE_DATA_FILES } from '../site-data-format.ts';
 import { DECISION_ROW_COLUMNS, listDecisionRows, ORPHANED_COLUMNS } from './decision-rows.ts';
@@ -20,6 +21,10 @@ export const DECISIONS_META_FILE = 'decisions.json';
 
 export interface DecisionsMeta {
   file: string | null;
+  rulesFile: string | null;
+  rules: number;
+  /** Rules that decide no item (a decision overriding a rule's every match counts as the rule matching). */
+  unusedRules: Array<{ index: number; name: string; line: number }>;
   decisions: number;
   attached: number;
   orphaned: number;
@@ -35,12 +40,22 @@ async function readHidden(siteDataDir: string): Promise<Map<string, { name: stri
 }
 
 /** Throws DecisionsFileError when the file is not CSV or lacks the key or disposition column. */
-export async function writeDecisions(siteDataDir: string, decisionsFile?: string): Promise<DecisionsMeta> {
+export async function writeDecisions(
+  siteDataDir: string,
+  decisionsFile?: string,
+  rulesFile?: string,
+): Promise<DecisionsMeta> {
   const name = decisionsFile === undefined ? null : path.basename(decisionsFile);
+  const rulesName = rulesFile === undefined ? null : path.basename(rulesFile);
   const { decisions, problems } =
     decisionsFile === undefined
-      ? { decisions: [], problems: [] }
+      ? { decisions: [], problems: [] as DecisionProblem[] }
       : readDecisions(await readFile(decisionsFile, 'utf8'), name ?? '');
+  const { rules, problems: ruleProblems } =
+    rulesFile === undefined
+      ? { rules: [], problems: [] }
+      : readRules(await readFile(rulesFile, 'utf8'), rulesName ?? '');
+  problems.push(...ruleProblems);
   const nodes = await readSiteNodes(siteDataDir);
   if (decisions.length > 0) {
     const byKey = new Map(nodes.map((n) => [n.key, n]));
@@ -50,7 +65,8 @@ export async function writeDecisions(siteDataDir: string, decisionsFile?: string
       applyDecisionsToRedirects(redirects, decisions, (key) => byKey.get(key)),
     );
   }
-  const { rows, orphaned } = listDecisionRows(nodes, decisions, await readHidden(siteDataDir), name ?? '');
+  const hidden = await readHidden(siteDataDir);
+  const { rows, orphaned, unusedRules } = listDecisionRows(nodes, decisions, hidden, name ?? '', rules);
   const downloads = path.join(siteDataDir, SITE_DATA_FILES.downloads);
   await writeTable(downloads, 'decisions', DECISION_ROW_COLUMNS, rows);
   await writeTable(downloads, 'decisions-orphaned', ORPHANED_COLUMNS, orphaned);
@@ -59,6 +75,9 @@ export async function writeDecisions(siteDataDir: string, decisionsFile?: string
   await out.close();
   const meta: DecisionsMeta = {
     file: name,
+    rulesFile: rulesName,
+    rules: rules.length,
+    unusedRules: unusedRules.map((r) => ({ index: r.index, name: r.name, line: r.line })),
     decisions: decisions.length,
     attached: decisions.length - orphaned.length,
     orphaned: orphaned.length,
