@@ -14,11 +14,24 @@ export interface DecisionsPage extends DecisionsMeta {
   /** Items updated after their decision's decided-at. */
   changedSinceDecided: number;
   byDisposition: Array<[disposition: string, items: number]>;
-  byType: Array<{ type: string; counts: Record<string, number> }>;
+  byType: Array<{ name: string; counts: Record<string, number> }>;
+  byRoot: Array<{ name: string; counts: Record<string, number> }>;
   dispositions: string[];
 }
 
 let cached: Promise<DecisionsPage> | undefined;
+
+/** Items per disposition for each value of a column (type, root), in name order. */
+function countBy(rows: ReadonlyArray<Record<string, unknown>>, column: string): DecisionsPage['byType'] {
+  const groups = new Map<string, Record<string, number>>();
+  for (const r of rows) {
+    const name = String(r[column] ?? '');
+    const counts = groups.get(name) ?? {};
+    counts[String(r.disposition)] = (counts[String(r.disposition)] ?? 0) + 1;
+    groups.set(name, counts);
+  }
+  return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([name, counts]) => ({ name, counts }));
+}
 /** A site data folder prepared without the build's decisions step. */
 const NO_DECISIONS = {
   file: null,
@@ -40,14 +53,7 @@ export function getDecisionsPage(): Promise<DecisionsPage> {
     };
     const rows = await listTableRows('decisions');
     const count = new Map<string, number>();
-    const types = new Map<string, Record<string, number>>();
-    for (const r of rows) {
-      const d = String(r.disposition);
-      count.set(d, (count.get(d) ?? 0) + 1);
-      const t = types.get(String(r.type)) ?? {};
-      t[d] = (t[d] ?? 0) + 1;
-      types.set(String(r.type), t);
-    }
+    for (const r of rows) count.set(String(r.disposition), (count.get(String(r.disposition)) ?? 0) + 1);
     const byDisposition = [...count].sort(([a], [b]) => a.localeCompare(b));
     return {
       ...meta,
@@ -55,7 +61,8 @@ export function getDecisionsPage(): Promise<DecisionsPage> {
       changedSinceDecided: rows.filter((r) => r.changedSinceDecided === 'yes').length,
       byDisposition,
       dispositions: byDisposition.map(([d]) => d),
-      byType: [...types].sort(([a], [b]) => a.localeCompare(b)).map(([type, counts]) => ({ type, counts })),
+      byType: countBy(rows, 'type'),
+      byRoot: countBy(rows, 'root'),
     };
   })();
   return cached;

@@ -34,6 +34,7 @@ export const DECISION_TABLE: InventoryTable = {
     col('name', 'Item', 'text', { link: '{kind}/{key}/' }),
     col('kind', 'Kind', 'code', { facet: true }),
     col('type', 'Type', 'code', { facet: true }),
+    col('root', 'Root', 'text', { facet: true }),
     col('disposition', 'Disposition', 'code', { facet: true }),
     col('mergeIntoName', 'Merge into', 'text', { link: 'content/{mergeIntoKey}/' }),
     col('targetType', 'Target type', 'code', { facet: true }),
