@@ -35,6 +35,10 @@ export interface BuildConfig {
   readonly compareWith?: string;
   /** A filled mapping workbook: the site gets a Mapping section and its coverage download. */
   readonly mappingFile?: string;
+  /** A decisions file (CSV, by GUID): the Decisions inventory shows each item's disposition from it. */
+  readonly decisionsFile?: string;
+  /** Rules (YAML, ordered, first match wins) giving items no decision names a disposition. */
+  readonly rulesFile?: string;
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
@@ -52,6 +56,8 @@ const OWN_VALUES = [
   'compare-with',
   'partition',
   'mapping',
+  'decisions',
+  'rules',
 ] as const;
 const OWN_SWITCHES = [
   'allow-partial',
@@ -82,6 +88,9 @@ export const BUILD_USAGE =
   --history DIR         keep the previous snapshot there (--keep N of them, default 1) and show what changed since it
   --compare-with DIR    show what changed since this snapshot (instead of the newest one in --history)
   --mapping FILE.xlsx   a filled mapping workbook (npm run mapping): adds the Mapping section and its coverage
+  --decisions FILE.csv  decisions by GUID (key, disposition, target type, owner, priority, note, decided-at):
+                        shown in the Decisions inventory and on item pages (docs/decisions.md)
+  --rules FILE.yaml     ordered rules (first match wins) deciding the items no decision names
   --out DIR             output folder (default dist)
   --base /path/         host under a sub-path (or env SITE_BASE; default /)
   --cache DIR           working folder for the snapshot and the site data (default .cache)
@@ -100,7 +109,7 @@ export const BUILD_USAGE =
   --quiet, --verbose
 Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
 6 site data failed, 7 astro build or item page writer failed, 8 search index failed,
-9 the mapping workbook unusable, 10 no space left on device,
+9 the mapping workbook unusable, 10 no space left on device, 11 the decisions or rules file unusable,
 130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).`;
 
 const schema = z.object({
@@ -128,6 +137,8 @@ const schema = z.object({
     .optional(),
   'compare-with': z.string().min(1).optional(),
   mapping: z.string().min(1).optional(),
+  decisions: z.string().min(1).optional(),
+  rules: z.string().min(1).optional(),
   'search-shard-size': z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
@@ -187,6 +198,8 @@ export function loadBuildConfig(
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
       ...(f.mapping !== undefined ? { mappingFile: path.resolve(cwd, f.mapping) } : {}),
+      ...(f.decisions !== undefined ? { decisionsFile: path.resolve(cwd, f.decisions) } : {}),
+      ...(f.rules !== undefined ? { rulesFile: path.resolve(cwd, f.rules) } : {}),
       ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),
       crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),
       quiet: switches.has('quiet'),

@@ -11,6 +11,8 @@ export const BUILD_EXIT_CODES = {
   mapping: 9,
   /** The disk (of the output, the cache or the checkout) ran full; the message says where. */
   diskFull: 10,
+  /** The --decisions file is not CSV, cannot be read, or lacks its key or disposition column. */
+  decisions: 11,
   /** Stopped by SIGINT (130) or SIGTERM (143): children stopped, temporary folders removed, nothing published. */
   interrupted: 130,
   terminated: 143,

@@ -16,6 +16,7 @@ import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
 import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
+import { applyDecisions, describeDecisions } from './decisions-step.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writePartitionManifest } from './partition-search.ts';
 import { renderAndIndex } from './render-step.ts';
@@ -91,7 +92,7 @@ export async function runBuild(
         `${snapshot.manifest.counts.media} media)`,
     );
     io.signal?.throwIfAborted();
-    const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir).catch((error: unknown) => {
+    const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir, config).catch((error: unknown) => {
       throw siteDataError(snapshot.dir, error);
     });
     progress(`site data ready in ${seconds(siteData.millis)}`);
@@ -101,6 +102,8 @@ export async function runBuild(
     if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
     const mapping = await writeMapping(config, snapshot.dir, siteData.dir);
     if (mapping !== undefined) progress(describeMapping(mapping.coverage));
+    const decisions = await applyDecisions(config, siteData.dir, err);
+    if (config.decisionsFile !== undefined || config.rulesFile !== undefined) progress(describeDecisions(decisions));
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };

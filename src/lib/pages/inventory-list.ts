@@ -61,6 +61,22 @@ export const INVENTORIES: readonly InventoryInfo[] = [
       'Every content item with its age, words per language, empty mandatory properties, references in and broken ' +
       'references out, exact and near duplicates (90 % similar), and whether it is thin: what not to migrate.',
   },
+  {
+    name: 'redirects',
+    title: 'Redirect map',
+    description:
+      'Every old URL a new site must answer, per language: today’s URLs (live), the rows of Umbraco’s redirect ' +
+      'table (umbraco-redirect) and URLs items had in earlier snapshots kept with --history (history); 301 to ' +
+      'where the item is now, 410 when the item is gone.',
+  },
+  {
+    name: 'decisions',
+    title: 'Decisions',
+    description:
+      'Every item with its disposition (keep, rewrite, merge-into, archive, delete, or undecided) from the ' +
+      'decisions file given with --decisions, matched by GUID so a decision survives renames and moves; ' +
+      'decisions whose item is gone are listed as orphaned (decisions-orphaned.csv).',
+  },
   ...EXTRA_INVENTORIES,
 ];
 

@@ -68,7 +68,12 @@ export function renderItemHead(page: ItemPage): string {
     page.unshown !== undefined &&
     markup`<p class="broken">Its properties are not shown: the item ${page.unshown}. They are in the snapshot.</p>`;
   const draft = page.draft && renderDraftNote(page.draft);
-  return markup`${breadcrumbs} <h1>${node.name}</h1> ${draft} ${facts} ${type} ${!page.complete && NOT_COMPLETE} ${
+  const decision =
+    page.decision &&
+    markup`<section aria-labelledby="decision"${attr('data-disposition', page.decision.disposition)}> <h2 id="decision">Decision</h2> ${renderFacts(
+      page.decision.facts,
+    )} </section>`;
+  return markup`${breadcrumbs} <h1>${node.name}</h1> ${draft} ${facts} ${type} ${decision} ${!page.complete && NOT_COMPLETE} ${
     unshown
   } ${file}`.value;
 }

@@ -8,6 +8,7 @@ import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadSiteData, readFullItem } from '../site-data/load-site-data.ts';
 import type { MediaFile, SiteNode } from '../site-data/site-data-format.ts';
 import { childrenHref, href, itemHref, typeHref } from '../site-paths.ts';
+import { findDecision } from './decisions-page.ts';
 import { loadDraftChanges } from '../site-data/load-extras.ts';
 import { listCultures, listPropertyEntries } from '../values/item-properties.ts';
 import type { ItemKind } from '../values/reference-target.ts';
@@ -30,6 +31,8 @@ export interface ItemPage {
   file?: MediaFile & { imageSrc?: string };
   /** Set when the item has a pending draft: its page, and the property values it changes (`alias [culture]`). */
   draft?: { href: string; changed: string[] };
+  /** The item's decision (--decisions), when it has one. */
+  decision?: { disposition: string; facts: Array<[label: string, value: string, href?: string]> };
 }
 
 /**
@@ -93,6 +96,7 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
   const urlSegment = typeof record?.urlSegment === 'string' ? record.urlSegment : undefined;
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
   const draft = kind === 'content' ? (await loadDraftChanges()).get(node.key) : undefined;
+  const decision = await findDecision(node.key);
   return {
     node,
     complete: record !== undefined || withheld !== undefined,
@@ -117,5 +121,6 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
     },
     ...(node.file ? { file: { ...node.file, ...(imageSrc ? { imageSrc } : {}) } } : {}),
     ...(draft ? { draft: { href: href(`drafts/${node.key}/`), changed: draft.properties.map(changedLabel) } } : {}),
+    ...(decision ? { decision } : {}),
   };
 }

@@ -20,6 +20,8 @@ export const SITE_DATA_FILES = {
   modelDiagrams: 'diagrams/model.json',
   modelGraph: 'diagrams/model-graph.json',
   audit: 'audit.ndjson',
+  redirects: 'redirects.ndjson',
+  decisions: 'decisions.ndjson',
 } as const;
 
 /** How many sources of "used by" and how many sample items of a type are kept (the counts stay exact). */

@@ -13,6 +13,7 @@ const MODEL_FILES = ['model.dot', 'model.mmd'];
 export const getStaticPaths = async () => [
   ...INVENTORIES.flatMap((i) => DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `${i.name}.${ext}` } }))),
   ...MODEL_FILES.map((file) => ({ params: { file } })),
+  ...DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `decisions-orphaned.${ext}` } })),
   ...((await loadMapping()) ? [{ params: { file: MAPPING_COVERAGE_FILE } }] : []),
 ];
 

@@ -20,6 +20,8 @@ import {
   type RowsOf,
 } from './extras-rows.ts';
 import { writeTable } from './inventory-downloads.ts';
+import { listRedirectRows, type EarlierUrls } from './redirect-map.ts';
+import { writeRedirectMap } from './redirect-sources.ts';
 
 /** The download columns of each extra, in order; the dictionary adds one column per language. */
 const COLUMNS: Record<ExtraName, string[]> = {
@@ -39,6 +41,7 @@ export async function writeExtras(
   lookup: NodeLookup,
   outDir: string,
   downloadsDir: string,
+  earlier: EarlierUrls[] = [],
 ): Promise<void> {
   const read = <N extends ExtraName>(name: N) => listExtra(snapshotDir, manifest, name);
   const languages = await read('languages');
@@ -55,6 +58,8 @@ export async function writeExtras(
     ),
     ...trashed.map((t) => [t.key, { name: t.name, state: 'trashed' }] as [string, { name: string; state: string }]),
   ]);
+  const redirects = await read('redirect-urls');
+  await writeRedirectMap(outDir, listRedirectRows({ lookup, redirects, hidden, earlier }));
   const rows: RowsOf = {
     drafts: draftRows(lookup, await read('drafts')),
     unpublished: unpublishedRows(lookup, unpublished),
@@ -63,7 +68,7 @@ export async function writeExtras(
     dictionary: dictionaryRows(dictionary, dictionaryLanguages),
     languages: languageRows(languages),
     domains: domainRows(lookup, await read('domains')),
-    'redirect-urls': redirectRows(lookup, await read('redirect-urls'), hidden),
+    'redirect-urls': redirectRows(lookup, redirects, hidden),
   };
   const status = Object.fromEntries(EXTRA_NAMES.map((n) => [n, extraStatusOf(manifest, n)])) as ExtrasData['status'];
   const data: ExtrasData = { status, rows, dictionaryLanguages };

@@ -43,6 +43,7 @@ import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
 import { createTypeStats, type TypeStats } from './type-stats.ts';
 import { listOrphanMedia, readBroken } from './derived-lists.ts';
 import { writeExtras } from './extras-data.ts';
+import { readHistoryUrls } from './redirect-sources.ts';
 import { createObservedEdges, type ObservedEdges } from '../../model/observed-edges.ts';
 import { writeModelDiagrams } from './model-diagrams.ts';
 import { createSvgRenderer } from '../../model/svg-render.ts';
@@ -189,7 +190,12 @@ export async function readSiteNodes(siteDataDir: string): Promise<SiteNode[]> {
   return nodes;
 }
 
-export async function prepareSiteData(snapshotDir: string, outDir: string): Promise<SiteDataSummary> {
+/** `historyDir`: the snapshots kept with `--history`, whose URLs join the redirect map. */
+export async function prepareSiteData(
+  snapshotDir: string,
+  outDir: string,
+  options: { historyDir?: string } = {},
+): Promise<SiteDataSummary> {
   const started = Date.now();
   const manifest = await getManifest(snapshotDir);
   const contentTypes = await getContentTypes(snapshotDir);
@@ -252,7 +258,8 @@ export async function prepareSiteData(snapshotDir: string, outDir: string): Prom
     broken: readBroken(file(SITE_DATA_FILES.broken)),
     orphans,
   });
-  await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads));
+  const earlier = await readHistoryUrls(options.historyDir, manifest);
+  await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads), earlier);
   const meta: SiteDataMeta = {
     formatVersion: SITE_DATA_VERSION,
     generatedAt: new Date().toISOString(),

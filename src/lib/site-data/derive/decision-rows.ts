@@ -1,0 +1,128 @@
+/**
+ * Decisions set against a snapshot, by GUID: every item with its effective disposition, where it came from (the
+ * decisions file's line, or none) and whether it was updated after the decision; and the decisions whose key is not
+ * a published item of this snapshot (orphaned), with what became of the item when the extras say (unpublished,
+ * trashed).
+ */
+import type { Decision } from '../../decisions/decisions-file.ts';
+import type { Rule } from '../../decisions/rules-file.ts';
+import type { SiteNode } from '../site-data-format.ts';
+
+export const DECISION_ROW_COLUMNS = [
+  'key',
+  'kind',
+  'name',
+  'type',
+  'root',
+  'url',
+  'disposition',
+  'origin',
+  'mergeIntoKey',
+  'mergeIntoName',
+  'targetType',
+  'owner',
+  'priority',
+  'note',
+  'decidedAt',
+  'changedSinceDecided',
+];
+export const ORPHANED_COLUMNS = [
+  'key',
+  'line',
+  'disposition',
+  'state',
+  'name',
+  'targetType',
+  'owner',
+  'priority',
+  'note',
+  'decidedAt',
+];
+
+export const UNDECIDED = 'undecided';
+const NO_FIELDS = { targetType: '', owner: '', priority: '', note: '', decidedAt: '' };
+
+/**
+ * Whether the item was updated after its decision: `yes`, `no`, or '' when either date is missing or unreadable. A
+ * decided-at without a time means the end of that day (UTC).
+ */
+export function changedSince(updateDate: string | null, decidedAt: string): 'yes' | 'no' | '' {
+  const decided = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(decidedAt) ? `${decidedAt}T23:59:59.999Z` : decidedAt);
+  const updated = updateDate === null ? NaN : Date.parse(updateDate);
+  if (Number.isNaN(decided) || Number.isNaN(updated)) return '';
+  return updated > decided ? 'yes' : 'no';
+}
+
+export type DecisionRow = Record<string, string | number>;
+
+/** Whether every condition of a rule holds for an item (a list: any of its values). */
+export function ruleMatches(rule: Rule, node: SiteNode): boolean {
+  const urls = [node.url, ...Object.values(node.urls ?? {})].filter((u): u is string => typeof u === 'string');
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  if (rule.type && !rule.type.includes(node.type)) return false;
+  if (rule.root && !rule.root.some((r) => same(r, node.root))) return false;
+  if (rule.pathPrefix && !rule.pathPrefix.some((p) => urls.some((u) => u.startsWith(p)))) return false;
+  if (rule.language && !rule.language.some((l) => node.cultures.some((c) => same(c, l)))) return false;
+  if (rule.updatedBefore !== undefined) {
+    const updated = node.updateDate === null ? NaN : Date.parse(node.updateDate);
+    if (!(updated < Date.parse(rule.updatedBefore))) return false;
+  }
+  return true;
+}
+
+export function listDecisionRows(
+  nodes: readonly SiteNode[],
+  decisions: readonly Decision[],
+  hidden: ReadonlyMap<string, { name: string; state: string }>,
+  file: string,
+  rules: readonly Rule[] = [],
+): { rows: DecisionRow[]; orphaned: DecisionRow[]; unusedRules: Rule[] } {
+  const byKey = new Map(decisions.map((d) => [d.key, d]));
+  const nodeOf = new Map(nodes.map((n) => [n.key, n]));
+  const used = new Set<Rule>();
+  const rows = nodes.map((n): DecisionRow => {
+    const decision = byKey.get(n.key);
+    const rule = rules.find((r) => ruleMatches(r, n));
+    if (rule) used.add(rule);
+    const d =
+      decision ?? (rule ? { ...NO_FIELDS, disposition: rule.disposition, mergeInto: rule.mergeInto } : undefined);
+    const origin = decision
+      ? `decision (${file} line ${decision.line})`
+      : rule
+        ? `rule ${rule.index}${rule.name ? ` (${rule.name})` : ''}`
+        : 'none';
+    return {
+      key: n.key,
+      kind: n.kind,
+      name: n.name,
+      type: n.type,
+      root: nodeOf.get(n.root)?.name ?? '',
+      url: n.url ?? '',
+      disposition: d?.disposition.replace(/:.*/, '') ?? UNDECIDED,
+      origin,
+      mergeIntoKey: d?.mergeInto ?? '',
+      mergeIntoName: (d?.mergeInto ? nodeOf.get(d.mergeInto)?.name : undefined) ?? '',
+      targetType: d?.targetType ?? '',
+      owner: d?.owner ?? '',
+      priority: d?.priority ?? '',
+      note: d?.note ?? '',
+      decidedAt: d?.decidedAt ?? '',
+      changedSinceDecided: decision ? changedSince(n.updateDate, decision.decidedAt) : '',
+    };
+  });
+  const orphaned = decisions
+    .filter((d) => !nodeOf.has(d.key))
+    .map((d): DecisionRow => ({
+      key: d.key,
+      line: d.line,
+      disposition: d.disposition,
+      state: hidden.get(d.key)?.state ?? 'not in the snapshot',
+      name: hidden.get(d.key)?.name ?? '',
+      targetType: d.targetType,
+      owner: d.owner,
+      priority: d.priority,
+      note: d.note,
+      decidedAt: d.decidedAt,
+    }));
+  return { rows, orphaned, unusedRules: rules.filter((r) => !used.has(r)) };
+}

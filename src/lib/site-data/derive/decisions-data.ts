@@ -1,0 +1,88 @@
+/**
+ * Writes the decisions' site data and downloads: `decisions.csv` (every item, its effective disposition and where it
+ * came from) and `decisions-orphaned.csv` (decisions whose key is no published item here), and what the Decisions
+ * page shows beside them (the file's name, its problems); the redirect map gets the decisions' 410s and merge
+ * targets. Without a decisions file every item is undecided.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readDecisions, type DecisionProblem } from '../../decisions/decisions-file.ts';
+import { readRules } from '../../decisions/rules-file.ts';
+import { EXTRAS_FILE, type ExtrasData } from '../extras-format.ts';
+import { SITE_DATA_FILES } from '../site-data-format.ts';
+import { DECISION_ROW_COLUMNS, listDecisionRows, ORPHANED_COLUMNS } from './decision-rows.ts';
+import { writeTable } from './inventory-downloads.ts';
+import { createLineWriter } from './line-writer.ts';
+import { readSiteNodes } from './prepare-site-data.ts';
+import { applyDecisionsToRedirects } from './redirect-map.ts';
+import { readRedirectMap, writeRedirectMap } from './redirect-sources.ts';
+
+export const DECISIONS_META_FILE = 'decisions.json';
+
+export interface DecisionsMeta {
+  file: string | null;
+  rulesFile: string | null;
+  rules: number;
+  /** Rules that decide no item (a decision overriding a rule's every match counts as the rule matching). */
+  unusedRules: Array<{ index: number; name: string; line: number }>;
+  decisions: number;
+  attached: number;
+  orphaned: number;
+  problems: DecisionProblem[];
+}
+
+async function readHidden(siteDataDir: string): Promise<Map<string, { name: string; state: string }>> {
+  const extras = JSON.parse(await readFile(path.join(siteDataDir, EXTRAS_FILE), 'utf8')) as ExtrasData;
+  const hidden = new Map<string, { name: string; state: string }>();
+  for (const r of extras.rows.unpublished) hidden.set(String(r.key), { name: String(r.name), state: 'unpublished' });
+  for (const r of extras.rows['recycle-bin']) hidden.set(String(r.key), { name: String(r.name), state: 'trashed' });
+  return hidden;
+}
+
+/** Throws DecisionsFileError when the file is not CSV or lacks the key or disposition column. */
+export async function writeDecisions(
+  siteDataDir: string,
+  decisionsFile?: string,
+  rulesFile?: string,
+): Promise<DecisionsMeta> {
+  const name = decisionsFile === undefined ? null : path.basename(decisionsFile);
+  const rulesName = rulesFile === undefined ? null : path.basename(rulesFile);
+  const { decisions, problems } =
+    decisionsFile === undefined
+      ? { decisions: [], problems: [] as DecisionProblem[] }
+      : readDecisions(await readFile(decisionsFile, 'utf8'), name ?? '');
+  const { rules, problems: ruleProblems } =
+    rulesFile === undefined
+      ? { rules: [], problems: [] }
+      : readRules(await readFile(rulesFile, 'utf8'), rulesName ?? '');
+  problems.push(...ruleProblems);
+  const nodes = await readSiteNodes(siteDataDir);
+  if (decisions.length > 0) {
+    const byKey = new Map(nodes.map((n) => [n.key, n]));
+    const redirects = await readRedirectMap(siteDataDir);
+    await writeRedirectMap(
+      siteDataDir,
+      applyDecisionsToRedirects(redirects, decisions, (key) => byKey.get(key)),
+    );
+  }
+  const hidden = await readHidden(siteDataDir);
+  const { rows, orphaned, unusedRules } = listDecisionRows(nodes, decisions, hidden, name ?? '', rules);
+  const downloads = path.join(siteDataDir, SITE_DATA_FILES.downloads);
+  await writeTable(downloads, 'decisions', DECISION_ROW_COLUMNS, rows);
+  await writeTable(downloads, 'decisions-orphaned', ORPHANED_COLUMNS, orphaned);
+  const out = createLineWriter(path.join(siteDataDir, SITE_DATA_FILES.decisions));
+  for (const row of rows) await out.write(`${JSON.stringify(row)}\n`);
+  await out.close();
+  const meta: DecisionsMeta = {
+    file: name,
+    rulesFile: rulesName,
+    rules: rules.length,
+    unusedRules: unusedRules.map((r) => ({ index: r.index, name: r.name, line: r.line })),
+    decisions: decisions.length,
+    attached: decisions.length - orphaned.length,
+    orphaned: orphaned.length,
+    problems,
+  };
+  await writeFile(path.join(siteDataDir, DECISIONS_META_FILE), JSON.stringify({ ...meta, orphanedRows: orphaned }));
+  return meta;
+}

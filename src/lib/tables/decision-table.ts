@@ -1,0 +1,52 @@
+/** The Decisions inventory's table: every item with its effective disposition (site-data/derive/decision-rows.ts). */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
+import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import type { SiteData } from '../site-data/load-site-data.ts';
+import type { TableColumn, TableRow } from './table-model.ts';
+import type { InventoryTable } from './inventory-tables.ts';
+
+const col = (key: string, label: string, type: TableColumn['type'] = 'text', extra: Partial<TableColumn> = {}) => ({
+  key,
+  label,
+  type,
+  ...extra,
+});
+
+async function listDecisionRows(data: SiteData): Promise<TableRow[]> {
+  const rows: TableRow[] = [];
+  const file = path.join(data.env.siteDataDir, SITE_DATA_FILES.decisions);
+  if (!existsSync(file)) return rows; // site data prepared without the build's decisions step
+  for await (const row of iterateNdjson(
+    file,
+    z.custom<TableRow>(() => true),
+  ))
+    rows.push(row);
+  return rows;
+}
+
+export const DECISION_TABLE: InventoryTable = {
+  name: 'decisions',
+  title: 'Decisions',
+  columns: [
+    col('name', 'Item', 'text', { link: '{kind}/{key}/' }),
+    col('kind', 'Kind', 'code', { facet: true }),
+    col('type', 'Type', 'code', { facet: true }),
+    col('root', 'Root', 'text', { facet: true }),
+    col('disposition', 'Disposition', 'code', { facet: true }),
+    col('mergeIntoName', 'Merge into', 'text', { link: 'content/{mergeIntoKey}/' }),
+    col('targetType', 'Target type', 'code', { facet: true }),
+    col('owner', 'Owner', 'text', { facet: true }),
+    col('priority', 'Priority', 'text', { facet: true }),
+    col('decidedAt', 'Decided', 'code'),
+    col('changedSinceDecided', 'Updated since', 'code', { facet: true }),
+    col('note', 'Note'),
+    col('origin', 'From', 'text'),
+    col('url', 'URL', 'code'),
+    col('mergeIntoKey', 'Merge into key', 'code', { hidden: true }),
+    col('key', 'Key', 'code', { deferred: true }),
+  ],
+  listRows: listDecisionRows,
+};

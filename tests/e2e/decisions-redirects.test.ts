@@ -1,0 +1,89 @@
+/**
+ * The Decisions and Redirects pages in a real Chromium, on a small shared database built with a decisions file and a
+ * rules file: at 1280 and 390 px their tables show ids, GUIDs and URLs on one line and the page never scrolls
+ * sideways; the disposition facet counts what the files decide (counted here from the database by SQL), and
+ * choosing a disposition shows exactly those items; the redirect map's source facet counts Umbraco's redirect table.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from '../../scripts/browser/chromium.ts';
+import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
+import { buildSite, launchBrowser } from '../support/site-e2e.ts';
+import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
+import { scrollsInOwnBox, shownColumn, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+
+const DB = sharedDatabase('persteenolsen_umbraco-17-starter-one.db');
+const PUBLISHED_OF_TYPE = `SELECT n.text AS name, lower(n.uniqueId) AS key FROM umbracoNode n
+  JOIN umbracoDocument d ON d.nodeId = n.id JOIN umbracoContent c ON c.nodeId = n.id
+  JOIN cmsContentType t ON t.nodeId = c.contentTypeId WHERE n.trashed = 0 AND d.published = 1 AND t.alias = ?
+  ORDER BY n.id`;
+
+describe('Decisions and Redirects pages', { timeout: 180_000 }, () => {
+  let tmp: string;
+  let server: StaticServer;
+  let browser: Browser;
+  const about = openForOracle(DB).prepare(PUBLISHED_OF_TYPE).all('aboutPage');
+  const [kept, ...rewritten] = about.map((r) => ({ name: String(r.name), key: String(r.key) }));
+
+  before(async () => {
+    assert.ok(kept && rewritten.length > 0, 'the database has at least two published about pages');
+    tmp = await mkdtemp(path.join(tmpdir(), 'decisions-e2e-'));
+    await writeFile(path.join(tmp, 'decisions.csv'), `key,disposition,owner\n${kept.key},keep,Ann\n`);
+    await writeFile(path.join(tmp, 'rules.yaml'), '- disposition: rewrite\n  type: aboutPage\n');
+    const dist = path.join(tmp, 'dist');
+    const files = ['--decisions', path.join(tmp, 'decisions.csv'), '--rules', path.join(tmp, 'rules.yaml')];
+    await buildSite(['--db', DB, ...files, '--no-search', '--out', dist, '--cache', path.join(tmp, 'cache')]);
+    server = await startStaticServer(dist, '/');
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('shows both tables on one line per cell at 1280 and 390 px, without sideways page scrolling', async () => {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      for (const name of ['decisions', 'redirects']) {
+        const page = await context.newPage();
+        const response = await page.goto(`${server.url}/inventories/${name}/`);
+        assert.equal(response?.status(), 200);
+        const table = await waitForTable(page, name);
+        assert.deepEqual(await wrappedCells(table), [], `${name} at ${width} px`);
+        assert.equal((await scrollsInOwnBox(table)).page, false, `${name} at ${width} px`);
+      }
+    }
+  });
+
+  it('counts and filters by disposition; counts the redirect table by source', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/inventories/decisions/`);
+    const table = await waitForTable(page, 'decisions');
+    const facet = table.locator('select[data-facet="disposition"]');
+    assert.match(await facet.locator('option[value="keep"]').innerText(), /\(1\)$/);
+    assert.match(await facet.locator('option[value="rewrite"]').innerText(), new RegExp(`\\(${rewritten.length}\\)$`));
+    await facet.selectOption('rewrite');
+    assert.deepEqual((await shownColumn(table, 'name')).sort(), rewritten.map((r) => r.name).sort());
+    assert.match(page.url(), /disposition=rewrite/);
+    // By root: the about pages sit under one content root, so its rewrite cell holds them all.
+    const rewriteColumn = await page.locator('table[data-by="root"] thead th').allInnerTexts();
+    const column = rewriteColumn.indexOf('rewrite') + 1;
+    const cells = await page.locator(`table[data-by="root"] tbody tr > td:nth-child(${column})`).allInnerTexts();
+    assert.ok(cells.includes(String(rewritten.length)), JSON.stringify(cells));
+
+    await page.goto(`${server.url}/inventories/redirects/`);
+    const redirects = await waitForTable(page, 'redirects');
+    const expected = Number(openForOracle(DB).prepare('SELECT count(*) AS n FROM umbracoRedirectUrl').get()?.n);
+    const source = redirects.locator('select[data-facet="source"]');
+    assert.match(
+      await source.locator('option[value="umbraco-redirect"]').innerText(),
+      new RegExp(`\\(${expected}\\)$`),
+    );
+    assert.equal(await tableOf(page, 'redirects').count(), 1);
+  });
+});
