@@ -14,6 +14,7 @@ import { runAstroBuild } from '../scripts/build/astro-step.ts';
 import { loadBuildConfig } from '../scripts/build/build-config.ts';
 import { writeLookupFiles } from '../src/lib/site-data/derive/lookup-files.ts';
 import { prepareSiteData, readSiteNodes } from '../src/lib/site-data/derive/prepare-site-data.ts';
+import { writeDecisions } from '../src/lib/site-data/derive/decisions-data.ts';
 import { buildSearchIndex } from '../scripts/build/search-index.ts';
 import { renderAndIndex } from '../scripts/build/render-step.ts';
 import { writeSnapshotSqlite } from '../scripts/build/sqlite/sqlite-export.ts';
@@ -26,6 +27,8 @@ async function run(): Promise<unknown> {
     case 'site-data': {
       const [snapshotDir, siteDataDir] = args as [string, string];
       const summary = await prepareSiteData(snapshotDir, siteDataDir);
+      // As the build does without --decisions: every item undecided, so the Decisions pages and downloads exist.
+      await writeDecisions(siteDataDir);
       return {
         millis: summary.millis,
         auditMillis: summary.auditMillis,
