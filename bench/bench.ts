@@ -107,6 +107,9 @@ try {
 }
 const manifest = JSON.parse(readFileSync(join(snapshot, 'manifest.json'), 'utf8'));
 const requests: number = manifest.http.requests;
+/** The largest answer the crawl read, and its tree windows (report.json): what one request costs the source. */
+const answers = JSON.parse(readFileSync(join(snapshot, 'report.json'), 'utf8')).answers ?? {};
+const largestAnswer = { bytes: answers.largest?.bytes ?? 0, url: answers.largest?.url ?? '' };
 const crawlRatio = crawl.ms / ((requests / floor.perSecond) * 1000);
 
 const diff = await benchDiff(snapshot, work);
@@ -207,7 +210,14 @@ const result = {
   },
   generate: { s: s(generate.ms), peakRssMB: mb(generate.peakRssBytes) },
   floor: { byIdPerSecond: Math.round(floor.perSecond), requests: floor.requests, errors: floor.errors },
-  crawl: { s: s(crawl.ms), peakRssMB: mb(crawl.peakRssBytes), requests, ratio: Math.round(crawlRatio * 100) / 100 },
+  crawl: {
+    s: s(crawl.ms),
+    peakRssMB: mb(crawl.peakRssBytes),
+    requests,
+    ratio: Math.round(crawlRatio * 100) / 100,
+    largestAnswer,
+    windows: answers.windows ?? {},
+  },
   siteData: { s: s(stepSiteData.ms), peakRssMB: mb(stepSiteData.peakRssBytes) },
   auditAndDiagrams,
   render: { s: s(stepRender.ms), peakRssMB: mb(stepRender.peakRssBytes) },

@@ -40,6 +40,9 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   );
   assert.ok(result.floor.byIdPerSecond > 0 && result.floor.errors === 0);
   assert.ok(result.crawl.requests >= result.counts.content + result.counts.media, 'every item fetched by id');
+  const { largestAnswer } = result.crawl;
+  assert.ok(largestAnswer.bytes > 0 && /\/Get[A-Za-z]+\?/.test(largestAnswer.url), 'the largest answer and its URL');
+  assert.ok(Object.keys(result.crawl.windows).length > 0, 'the tree windows by width');
   for (const step of [result.crawl, result.siteData, result.render]) assert.ok(step.s > 0 && step.peakRssMB > 0);
   assert.ok(result.astro.s > 0 && result.search.s > 0, 'each side of the render step reports its own time');
   assert.ok(result.mapping.s > 0 && result.mapping.bytes > 0 && result.mapping.from.s > 0, 'the mapping workbook');
