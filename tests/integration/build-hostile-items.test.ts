@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { copyWorkspace, dropWorkspace, expectBuilt, makeBaseline, type Workspace } from '../support/hostile-harness.ts';
+import { describe, it } from 'node:test';
+import { expectBuilt, useWorkspaces } from '../support/hostile-harness.ts';
 import { keyOf } from '../support/hostile-site.ts';
 
 const LONG = 'l'.repeat(300);
@@ -16,20 +16,7 @@ const UNSAFE = ['a/b', '..', 'q?x#y', LONG];
 /** The first root is item 1000, the second 1001; the first ordinary item, under the first root, is 1002. */
 const FIRST_ITEM = { id: 1002, key: keyOf(1002) };
 
-let baseline: Workspace;
-const workspaces: Workspace[] = [];
-before(async () => {
-  baseline = await makeBaseline();
-});
-after(async () => {
-  for (const workspace of [baseline, ...workspaces]) await dropWorkspace(workspace);
-});
-
-async function fresh(): Promise<Workspace> {
-  const workspace = await copyWorkspace(baseline);
-  workspaces.push(workspace);
-  return workspace;
-}
+const fresh = useWorkspaces();
 
 /** Every link to a missing-values list in the built type pages, as the path a static server would look up. */
 async function listMissingLinks(dist: string): Promise<string[]> {

@@ -3,16 +3,9 @@
  * aliases, odd trees, a shrink the analyst allowed, a redirect the analyst allowed. Each in bounded memory.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { iterateIndex } from '../../scripts/core/snapshot-format.ts';
-import {
-  copyWorkspace,
-  dropWorkspace,
-  expectBuilt,
-  fingerprint,
-  makeBaseline,
-  type Workspace,
-} from '../support/hostile-harness.ts';
+import { expectBuilt, fingerprint, useWorkspaces } from '../support/hostile-harness.ts';
 import { startHostileSource } from '../support/hostile-source.ts';
 import { runMeasured } from '../support/measured-child.ts';
 
@@ -30,20 +23,7 @@ const NAMES = [
   'Bad INVALID_UTF8 bytes',
   'Plain',
 ];
-let baseline: Workspace;
-const workspaces: Workspace[] = [];
-before(async () => {
-  baseline = await makeBaseline();
-});
-after(async () => {
-  for (const workspace of [baseline, ...workspaces]) await dropWorkspace(workspace);
-});
-
-async function fresh(): Promise<Workspace> {
-  const workspace = await copyWorkspace(baseline);
-  workspaces.push(workspace);
-  return workspace;
-}
+const fresh = useWorkspaces();
 
 describe('hostile but usable sources', () => {
   it('U+2028/9, lone surrogates, control and bidi characters, bad UTF-8, prototype-named aliases: built', async () => {

@@ -6,16 +6,8 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import {
-  HOSTILE_KEY,
-  copyWorkspace,
-  dropWorkspace,
-  expectBuilt,
-  expectRefused,
-  makeBaseline,
-  type Workspace,
-} from '../support/hostile-harness.ts';
+import { describe, it } from 'node:test';
+import { HOSTILE_KEY, expectBuilt, expectRefused, useWorkspaces } from '../support/hostile-harness.ts';
 
 const KEY_BYTES = Buffer.from(HOSTILE_KEY, 'utf8');
 
@@ -50,20 +42,7 @@ async function assertNoLeak(dir: string, output: string): Promise<void> {
   }
 }
 
-let baseline: Workspace;
-const workspaces: Workspace[] = [];
-before(async () => {
-  baseline = await makeBaseline();
-});
-after(async () => {
-  for (const workspace of [baseline, ...workspaces]) await dropWorkspace(workspace);
-});
-
-async function fresh(): Promise<Workspace> {
-  const workspace = await copyWorkspace(baseline);
-  workspaces.push(workspace);
-  return workspace;
-}
+const fresh = useWorkspaces();
 
 describe('a source echoing the key', () => {
   it('the oracle finds every echo the source sends', () => {

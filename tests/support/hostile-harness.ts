@@ -4,6 +4,7 @@
  * are byte-identical" (a refused run) or "the new snapshot validates and the site was built" (an accepted one).
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,6 +73,28 @@ export async function copyWorkspace(from: Workspace): Promise<Workspace> {
 
 export const dropWorkspace = (workspace: Workspace): Promise<void> =>
   rm(workspace.dir, { recursive: true, force: true });
+
+/**
+ * The suite's workspaces: a baseline built once before its tests and every workspace removed after them. Returns
+ * `fresh`, which gives each test its own copy of the baseline.
+ */
+export function useWorkspaces(): () => Promise<Workspace> {
+  let baseline: Workspace | undefined;
+  const workspaces: Workspace[] = [];
+  before(async () => {
+    baseline = await makeBaseline();
+  });
+  after(async () => {
+    for (const workspace of [...(baseline === undefined ? [] : [baseline]), ...workspaces])
+      await dropWorkspace(workspace);
+  });
+  return async () => {
+    if (baseline === undefined) throw new Error('the baseline workspace was not built');
+    const workspace = await copyWorkspace(baseline);
+    workspaces.push(workspace);
+    return workspace;
+  };
+}
 
 function buildFrom(source: HostileSource, workspace: Workspace, args: string[]): Promise<MeasuredRun> {
   const argv = ['--source', source.url, '--cache', workspace.cache, '--out', workspace.dist, ...FAST, ...args];
