@@ -13,6 +13,9 @@ export interface AuditExpectation {
   /** Words per published culture (variant documents) or under '' (invariant ones). */
   words: Record<string, number>;
   emptyMandatory: number;
+  /** Aliases of its type's properties (compositions included) and those empty in its invariant values or a language. */
+  properties: string[];
+  empty: string[];
   inbound: number;
 }
 
@@ -165,12 +168,21 @@ export function expectAudit(dbPath: string): Map<string, AuditExpectation> {
           .reduce((sum, v) => sum + wordsOf(v.editor, v.text, elementEditors), 0);
       const types = typeIds(doc.typeId);
       const mandatory = props.filter((p) => p.mandatory === 1 && types.has(p.contentTypeId));
-      const emptyMandatory = mandatory.filter((p) =>
+      const emptyIn = (p: PropertyType) =>
         sets.some(([, lang]) =>
           isEmpty(own.find((v) => v.alias === p.alias && (v.languageId === null || v.languageId === lang))),
-        ),
-      ).length;
-      out.set(doc.key, { key: doc.key, versionDate: doc.versionDate, words, emptyMandatory, inbound: 0 });
+        );
+      const emptyMandatory = mandatory.filter(emptyIn).length;
+      const declared = props.filter((p) => types.has(p.contentTypeId));
+      out.set(doc.key, {
+        key: doc.key,
+        versionDate: doc.versionDate,
+        words,
+        emptyMandatory,
+        properties: declared.map((p) => p.alias),
+        empty: declared.filter(emptyIn).map((p) => p.alias),
+        inbound: 0,
+      });
     }
     const published = new Map(docs.map((d) => [d.versionId, d.key]));
     for (const doc of out.values()) {

@@ -51,4 +51,47 @@ describe('rules file', () => {
       ],
     );
   });
+
+  it('reads age, range and property conditions, and lists each of the wrong shape', () => {
+    const text = [
+      '- disposition: archive', //                       rule 1
+      '  notUpdatedFor: 18 Months',
+      '  inboundReferences: 0',
+      '  words: { min: 1, max: 49 }',
+      '  filled: { max: 50 }',
+      '  emptyProperty: [summary, body]',
+      '  filledProperty: title',
+      '- disposition: keep', //                          rule 2
+      '  notUpdatedFor: 90',
+      '- disposition: keep', //                          rule 3
+      '  notUpdatedFor: a while',
+      '- disposition: keep', //                          rule 4
+      '  words: { min: 10, max: 5 }',
+      '- disposition: keep', //                          rule 5
+      '  filled: -1',
+      '- disposition: keep', //                          rule 6
+      '  inboundReferences: { least: 1 }',
+      '- disposition: keep', //                          rule 7
+      '  emptyProperty: { __proto__: 1 }',
+    ].join('\n');
+    const { rules, problems } = readRules(text, 'r.yaml');
+    assert.deepEqual(
+      rules.map((r) => [r.index, r.notUpdatedFor, r.inboundReferences, r.words, r.filled]),
+      [
+        [1, { amount: 18, unit: 'months' }, { min: 0, max: 0 }, { min: 1, max: 49 }, { max: 50 }],
+        [2, { amount: 90, unit: 'days' }, undefined, undefined, undefined],
+      ],
+    );
+    assert.deepEqual([rules[0]?.emptyProperty, rules[0]?.filledProperty], [['summary', 'body'], ['title']]);
+    assert.deepEqual(
+      problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+      [
+        '11:18 rule 3: notUpdatedFor needs a whole number of days, weeks, months or years ("18 months"): rule not used',
+        '13:10 rule 4: words: min is more than max: rule not used',
+        '15:11 rule 5: filled needs a number or { min, max } of numbers 0 or more: rule not used',
+        '17:22 rule 6: inboundReferences needs a number or { min, max } of numbers 0 or more: rule not used',
+        '19:18 rule 7: emptyProperty needs text or a list of text: rule not used',
+      ],
+    );
+  });
 });

@@ -15,6 +15,9 @@ export interface ItemFacts {
   /** Lower-case words of every language in turn (an invariant item's once). */
   body: string[];
   emptyMandatory: number;
+  /** Properties of its type (compositions included) and those without a value in its invariant values or any language. */
+  properties: number;
+  emptyProperties: string[];
 }
 
 export function itemFacts(
@@ -38,9 +41,17 @@ export function itemFacts(
     for (const w of list.words) body.push(w);
   }
   const type = types.findByAlias(typeAlias);
-  const mandatory = type ? types.listProperties(type).filter((p) => p.mandatory) : [];
-  const emptyMandatory = mandatory.filter((p) =>
+  const declared = type ? types.listProperties(type) : [];
+  const empty = declared.filter((p) =>
     sets.some((set) => isEmptyValue(set.entries.find((e) => e.alias === p.alias)?.value)),
-  ).length;
-  return { wordsByLanguage, words, body, emptyMandatory };
+  );
+  const emptyMandatory = empty.filter((p) => p.mandatory).length;
+  return {
+    wordsByLanguage,
+    words,
+    body,
+    emptyMandatory,
+    properties: declared.length,
+    emptyProperties: empty.map((p) => p.alias),
+  };
 }

@@ -6,6 +6,14 @@
  */
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { DecisionsFileError, parseDisposition, type DecisionProblem } from './decisions-file.ts';
+import {
+  parseDuration,
+  parseRange,
+  RANGE_CONDITIONS,
+  type Duration,
+  type Range,
+  type RangeCondition,
+} from './rule-conditions.ts';
 
 /** What a rule can test; every condition given must hold, a list means any of its values. */
 export interface RuleConditions {
@@ -14,8 +22,21 @@ export interface RuleConditions {
   pathPrefix?: string[];
   language?: string[];
   updatedBefore?: string;
+  /** Not updated for this long before the snapshot's time. */
+  notUpdatedFor?: Duration;
+  /** The whole percentage of its type's properties holding a value (the audit's `filled`). */
+  filled?: Range;
+  /** Items referencing it (the audit's `inboundReferences`). */
+  inboundReferences?: Range;
+  /** Its words (the audit's `words`: the most of any of its languages). */
+  words?: Range;
+  /** Any of these properties of its type holds no value (in its invariant values or any of its languages). */
+  emptyProperty?: string[];
+  /** Any of these properties holds a value (in its invariant values and every language). */
+  filledProperty?: string[];
 }
-const CONDITIONS = ['type', 'root', 'pathPrefix', 'language', 'updatedBefore'] as const;
+const LISTS = ['type', 'root', 'pathPrefix', 'language', 'emptyProperty', 'filledProperty'] as const;
+const CONDITIONS = [...LISTS, 'updatedBefore', 'notUpdatedFor', ...RANGE_CONDITIONS] as const;
 
 export interface Rule extends RuleConditions {
   /** 1-based position in the file: "rule 2". */
@@ -62,11 +83,19 @@ export function readRules(text: string, file: string): { rules: Rule[]; problems
         if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
           return problem('updatedBefore needs a date (YYYY-MM-DD)', item.get(key, true));
         rule.updatedBefore = value;
+      } else if (key === 'notUpdatedFor') {
+        const duration = parseDuration(value);
+        if (typeof duration === 'string') return problem(duration, item.get(key, true));
+        rule.notUpdatedFor = duration;
+      } else if ((RANGE_CONDITIONS as readonly string[]).includes(key)) {
+        const range = parseRange(key as RangeCondition, value);
+        if (typeof range === 'string') return problem(range, item.get(key, true));
+        rule[key as RangeCondition] = range;
       } else {
         const list = Array.isArray(value) ? value : [value];
         if (list.length === 0 || !list.every((v) => typeof v === 'string' && v !== ''))
           return problem(`${key} needs text or a list of text`, item.get(key, true));
-        rule[key] = list as string[];
+        rule[key as (typeof LISTS)[number]] = list as string[];
       }
     }
     rules.push(rule);

@@ -27,6 +27,11 @@ async function listDecisionRows(data: SiteData): Promise<TableRow[]> {
   return rows;
 }
 
+/** Each item's effective disposition (the items table's column and facet: "this view" exports a worklist). */
+export async function readDispositions(data: SiteData): Promise<Map<string, string>> {
+  return new Map((await listDecisionRows(data)).map((r) => [String(r.key), String(r.disposition)]));
+}
+
 export const DECISION_TABLE: InventoryTable = {
   name: 'decisions',
   title: 'Decisions',

@@ -11,7 +11,8 @@ import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
-import { DECISION_TABLE } from './decision-table.ts';
+import { DECISION_TABLE, readDispositions } from './decision-table.ts';
+import { UNDECIDED } from '../site-data/derive/decision-rows.ts';
 
 export interface InventoryTable extends TableSpec {
   title: string;
@@ -52,10 +53,12 @@ const items: InventoryTable = {
     col('url', 'URL'),
     col('updateDate', 'Updated', 'code'),
     col('languages', 'Languages', 'code', { facet: true }),
+    col('disposition', 'Disposition', 'code', { facet: true }),
     col('key', 'Key', 'code', { deferred: true }),
   ],
-  listRows: async (data) =>
-    data.lookup.nodes.map((n) => ({
+  listRows: async (data) => {
+    const disposition = await readDispositions(data);
+    return data.lookup.nodes.map((n) => ({
       kind: n.kind,
       id: n.id,
       name: n.name,
@@ -64,8 +67,10 @@ const items: InventoryTable = {
       url: n.url,
       updateDate: n.updateDate,
       languages: n.cultures,
+      disposition: disposition.get(n.key) ?? UNDECIDED,
       key: n.key,
-    })),
+    }));
+  },
 };
 
 const contentTypes: InventoryTable = {
@@ -207,6 +212,7 @@ const audit: InventoryTable = {
     col('words', 'Words', 'num'),
     col('thin', 'Thin', 'text', { facet: true }),
     col('emptyMandatory', 'Empty mandatory', 'num'),
+    col('filled', 'Filled %', 'num'),
     col('inboundReferences', 'Used by', 'num'),
     col('referenced', 'Referenced', 'text', { facet: true }),
     col('outboundBroken', 'Broken links', 'num'),

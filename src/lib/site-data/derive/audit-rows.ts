@@ -26,6 +26,8 @@ interface Kept {
   words: number;
   wordsByLanguage: Record<string, number>;
   emptyMandatory: number;
+  properties: number;
+  emptyProperties: string[];
   outboundBroken: number;
 }
 
@@ -36,14 +38,18 @@ export function ageOf(updated: string | null, snapshotAt: string): { ageDays: nu
   return { ageDays, age: (AGE_BUCKETS.find(([max]) => ageDays < max) as [number, string])[1] };
 }
 
+/** The share of its type's properties that hold a value, a whole percentage; null when its type has none. */
+export const filledPercent = (properties: number, empty: number): number | null =>
+  properties === 0 ? null : Math.round((100 * (properties - empty)) / properties);
+
 export function createAudit() {
   const kept: Kept[] = [];
   const duplicates = createDuplicateFinder();
   return {
     addItem(node: SiteNode, facts: ItemFacts, outboundBroken: number): void {
       if (node.kind !== 'content') return;
-      const { words, wordsByLanguage, emptyMandatory } = facts;
-      kept.push({ node, words, wordsByLanguage, emptyMandatory, outboundBroken });
+      const { words, wordsByLanguage, emptyMandatory, properties, emptyProperties } = facts;
+      kept.push({ node, words, wordsByLanguage, emptyMandatory, properties, emptyProperties, outboundBroken });
       duplicates.add(node.key, node.type, facts.body);
     },
     async listRows(
@@ -53,25 +59,29 @@ export function createAudit() {
       read: BodyReader,
     ): Promise<AuditRow[]> {
       const { duplicateOf, nearGroup } = await duplicates.finish(read);
-      return kept.map(({ node, words, wordsByLanguage, emptyMandatory, outboundBroken }) => {
-        const row: AuditRow = {
-          key: node.key,
-          name: node.name,
-          type: node.type,
-          updated: node.updateDate,
-          ...ageOf(node.updateDate, snapshotAt),
-          words,
-        };
-        for (const iso of languages) row[`words:${iso}`] = wordsByLanguage[iso] ?? null;
-        return Object.assign(row, {
-          emptyMandatory,
-          inboundReferences: usedBy.get(node.key)?.count ?? 0,
-          outboundBroken,
-          duplicateOf: duplicateOf.get(node.key) ?? null,
-          nearDuplicateGroup: nearGroup.get(node.key) ?? null,
-          thin: words < THIN_WORDS,
-        });
-      });
+      return kept.map(
+        ({ node, words, wordsByLanguage, emptyMandatory, properties, emptyProperties, outboundBroken }) => {
+          const row: AuditRow = {
+            key: node.key,
+            name: node.name,
+            type: node.type,
+            updated: node.updateDate,
+            ...ageOf(node.updateDate, snapshotAt),
+            words,
+          };
+          for (const iso of languages) row[`words:${iso}`] = wordsByLanguage[iso] ?? null;
+          return Object.assign(row, {
+            emptyMandatory,
+            filled: filledPercent(properties, emptyProperties.length),
+            emptyProperties: emptyProperties.join(' '),
+            inboundReferences: usedBy.get(node.key)?.count ?? 0,
+            outboundBroken,
+            duplicateOf: duplicateOf.get(node.key) ?? null,
+            nearDuplicateGroup: nearGroup.get(node.key) ?? null,
+            thin: words < THIN_WORDS,
+          });
+        },
+      );
     },
   };
 }
@@ -86,6 +96,8 @@ export const auditColumns = (languages: string[]): string[] => [
   'words',
   ...languages.map((iso) => `words:${iso}`),
   'emptyMandatory',
+  'filled',
+  'emptyProperties',
   'inboundReferences',
   'outboundBroken',
   'duplicateOf',

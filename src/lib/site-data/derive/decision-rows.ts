@@ -6,6 +6,7 @@
  */
 import type { Decision } from '../../decisions/decisions-file.ts';
 import type { Rule } from '../../decisions/rules-file.ts';
+import { ruleMatches, type RuleContext } from '../../decisions/rule-match.ts';
 import type { SiteNode } from '../site-data-format.ts';
 
 export const DECISION_ROW_COLUMNS = [
@@ -55,34 +56,20 @@ export function changedSince(updateDate: string | null, decidedAt: string): 'yes
 
 export type DecisionRow = Record<string, string | number>;
 
-/** Whether every condition of a rule holds for an item (a list: any of its values). */
-export function ruleMatches(rule: Rule, node: SiteNode): boolean {
-  const urls = [node.url, ...Object.values(node.urls ?? {})].filter((u): u is string => typeof u === 'string');
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  if (rule.type && !rule.type.includes(node.type)) return false;
-  if (rule.root && !rule.root.some((r) => same(r, node.root))) return false;
-  if (rule.pathPrefix && !rule.pathPrefix.some((p) => urls.some((u) => u.startsWith(p)))) return false;
-  if (rule.language && !rule.language.some((l) => node.cultures.some((c) => same(c, l)))) return false;
-  if (rule.updatedBefore !== undefined) {
-    const updated = node.updateDate === null ? NaN : Date.parse(node.updateDate);
-    if (!(updated < Date.parse(rule.updatedBefore))) return false;
-  }
-  return true;
-}
-
 export function listDecisionRows(
   nodes: readonly SiteNode[],
   decisions: readonly Decision[],
   hidden: ReadonlyMap<string, { name: string; state: string }>,
   file: string,
   rules: readonly Rule[] = [],
+  context: RuleContext = { snapshotAt: '', audit: new Map() },
 ): { rows: DecisionRow[]; orphaned: DecisionRow[]; unusedRules: Rule[] } {
   const byKey = new Map(decisions.map((d) => [d.key, d]));
   const nodeOf = new Map(nodes.map((n) => [n.key, n]));
   const used = new Set<Rule>();
   const rows = nodes.map((n): DecisionRow => {
     const decision = byKey.get(n.key);
-    const rule = rules.find((r) => ruleMatches(r, n));
+    const rule = rules.find((r) => ruleMatches(r, n, context));
     if (rule) used.add(rule);
     const d =
       decision ?? (rule ? { ...NO_FIELDS, disposition: rule.disposition, mergeInto: rule.mergeInto } : undefined);

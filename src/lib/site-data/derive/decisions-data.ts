@@ -16,6 +16,7 @@ import { createLineWriter } from './line-writer.ts';
 import { readSiteNodes } from './prepare-site-data.ts';
 import { applyDecisionsToRedirects } from './redirect-map.ts';
 import { readRedirectMap, writeRedirectMap } from './redirect-sources.ts';
+import { readRuleContext } from './rule-context.ts';
 
 export const DECISIONS_META_FILE = 'decisions.json';
 
@@ -66,7 +67,8 @@ export async function writeDecisions(
     );
   }
   const hidden = await readHidden(siteDataDir);
-  const { rows, orphaned, unusedRules } = listDecisionRows(nodes, decisions, hidden, name ?? '', rules);
+  const context = rules.length > 0 ? await readRuleContext(siteDataDir) : undefined;
+  const { rows, orphaned, unusedRules } = listDecisionRows(nodes, decisions, hidden, name ?? '', rules, context);
   const downloads = path.join(siteDataDir, SITE_DATA_FILES.downloads);
   await writeTable(downloads, 'decisions', DECISION_ROW_COLUMNS, rows);
   await writeTable(downloads, 'decisions-orphaned', ORPHANED_COLUMNS, orphaned);
