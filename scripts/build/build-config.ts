@@ -39,6 +39,8 @@ export interface BuildConfig {
   readonly decisionsFile?: string;
   /** Rules (YAML, ordered, first match wins) giving items no decision names a disposition. */
   readonly rulesFile?: string;
+  /** Minutes per item by type, per manual property, per language: the Estimate page and its downloads. */
+  readonly estimateFile?: string;
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
@@ -58,6 +60,7 @@ const OWN_VALUES = [
   'mapping',
   'decisions',
   'rules',
+  'estimate',
 ] as const;
 const OWN_SWITCHES = [
   'allow-partial',
@@ -91,6 +94,8 @@ export const BUILD_USAGE =
   --decisions FILE.csv  decisions by GUID (key, disposition, target type, owner, priority, note, decided-at):
                         shown in the Decisions inventory and on item pages (docs/decisions.md)
   --rules FILE.yaml     ordered rules (first match wins) deciding the items no decision names
+  --estimate FILE.yaml  minutes per item by type or band, per manual property, per language: the Estimate page
+                        (docs/estimate.md)
   --out DIR             output folder (default dist)
   --base /path/         host under a sub-path (or env SITE_BASE; default /)
   --cache DIR           working folder for the snapshot and the site data (default .cache)
@@ -110,7 +115,7 @@ export const BUILD_USAGE =
 Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
 6 site data failed, 7 astro build or item page writer failed, 8 search index failed,
 9 the mapping workbook unusable, 10 no space left on device, 11 the decisions or rules file unusable,
-130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).`;
+12 the estimate file unusable, 130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).`;
 
 const schema = z.object({
   snapshot: z.string().min(1).optional(),
@@ -139,6 +144,7 @@ const schema = z.object({
   mapping: z.string().min(1).optional(),
   decisions: z.string().min(1).optional(),
   rules: z.string().min(1).optional(),
+  estimate: z.string().min(1).optional(),
   'search-shard-size': z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
@@ -200,6 +206,7 @@ export function loadBuildConfig(
       ...(f.mapping !== undefined ? { mappingFile: path.resolve(cwd, f.mapping) } : {}),
       ...(f.decisions !== undefined ? { decisionsFile: path.resolve(cwd, f.decisions) } : {}),
       ...(f.rules !== undefined ? { rulesFile: path.resolve(cwd, f.rules) } : {}),
+      ...(f.estimate !== undefined ? { estimateFile: path.resolve(cwd, f.estimate) } : {}),
       ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),
       crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),
       quiet: switches.has('quiet'),

@@ -13,6 +13,8 @@ export const BUILD_EXIT_CODES = {
   diskFull: 10,
   /** The --decisions file is not CSV, cannot be read, or lacks its key or disposition column. */
   decisions: 11,
+  /** The --estimate file is not YAML, cannot be read, has an unknown key or a rate that is not a number 0 or more. */
+  estimate: 12,
   /** Stopped by SIGINT (130) or SIGTERM (143): children stopped, temporary folders removed, nothing published. */
   interrupted: 130,
   terminated: 143,

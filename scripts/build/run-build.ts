@@ -17,6 +17,7 @@ import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts
 import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { applyDecisions, describeDecisions } from './decisions-step.ts';
+import { applyEstimate, describeEstimate } from './estimate-step.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writePartitionManifest } from './partition-search.ts';
 import { renderAndIndex } from './render-step.ts';
@@ -104,6 +105,8 @@ export async function runBuild(
     if (mapping !== undefined) progress(describeMapping(mapping.coverage));
     const decisions = await applyDecisions(config, siteData.dir, err);
     if (config.decisionsFile !== undefined || config.rulesFile !== undefined) progress(describeDecisions(decisions));
+    const estimate = await applyEstimate(config, snapshot.dir, siteData.dir, err);
+    if (estimate !== undefined) progress(describeEstimate(estimate));
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };

@@ -41,6 +41,7 @@ export const DECISION_TABLE: InventoryTable = {
     col('type', 'Type', 'code', { facet: true }),
     col('root', 'Root', 'text', { facet: true }),
     col('disposition', 'Disposition', 'code', { facet: true }),
+    col('languages', 'Languages', 'code', { facet: true }),
     col('mergeIntoName', 'Merge into', 'text', { link: 'content/{mergeIntoKey}/' }),
     col('targetType', 'Target type', 'code', { facet: true }),
     col('owner', 'Owner', 'text', { facet: true }),

@@ -12,6 +12,7 @@ import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
 import { DECISION_TABLE, readDispositions } from './decision-table.ts';
+import { ESTIMATE_TABLE } from './estimate-table.ts';
 import { UNDECIDED } from '../site-data/derive/decision-rows.ts';
 
 export interface InventoryTable extends TableSpec {
@@ -243,6 +244,7 @@ export const INVENTORY_TABLES: readonly InventoryTable[] = [
   REDIRECT_TABLE,
   DECISION_TABLE,
   ...EXTRA_TABLES,
+  ESTIMATE_TABLE,
 ];
 
 export function getInventoryTable(name: string): InventoryTable {

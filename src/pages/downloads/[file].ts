@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRoute } from 'astro';
@@ -15,6 +16,12 @@ export const getStaticPaths = async () => [
   ...MODEL_FILES.map((file) => ({ params: { file } })),
   ...DOWNLOAD_FORMATS.map((ext) => ({ params: { file: `decisions-orphaned.${ext}` } })),
   ...((await loadMapping()) ? [{ params: { file: MAPPING_COVERAGE_FILE } }] : []),
+  // Written by the build's estimate step, with --estimate only.
+  ...['estimate', 'estimate-totals'].flatMap((name) =>
+    DOWNLOAD_FORMATS.map((ext) => `${name}.${ext}`)
+      .filter((file) => existsSync(path.join(getSiteEnv().siteDataDir, SITE_DATA_FILES.downloads, file)))
+      .map((file) => ({ params: { file } })),
+  ),
 ];
 
 /** The inventory files written by the site-data step (and the build's mapping step), copied as they are. */

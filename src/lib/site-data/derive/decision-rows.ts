@@ -16,6 +16,7 @@ export const DECISION_ROW_COLUMNS = [
   'type',
   'root',
   'url',
+  'languages',
   'disposition',
   'origin',
   'mergeIntoKey',
@@ -54,7 +55,7 @@ export function changedSince(updateDate: string | null, decidedAt: string): 'yes
   return updated > decided ? 'yes' : 'no';
 }
 
-export type DecisionRow = Record<string, string | number>;
+export type DecisionRow = Record<string, string | number | string[]>;
 
 export function listDecisionRows(
   nodes: readonly SiteNode[],
@@ -85,6 +86,7 @@ export function listDecisionRows(
       type: n.type,
       root: nodeOf.get(n.root)?.name ?? '',
       url: n.url ?? '',
+      languages: n.cultures,
       disposition: d?.disposition.replace(/:.*/, '') ?? UNDECIDED,
       origin,
       mergeIntoKey: d?.mergeInto ?? '',
