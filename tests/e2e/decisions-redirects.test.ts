@@ -122,7 +122,7 @@ describe(
       const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
       await page.goto(`${server.url}/inventories/estimate/`);
       const table = await waitForTable(page, 'estimate');
-      const [counts, rates, minutes] = await Promise.all(
+      const [counts = [], rates = [], minutes = []] = await Promise.all(
         ['count', 'rate', 'minutes'].map((c) => shownColumn(table, c)),
       );
       const links = await table

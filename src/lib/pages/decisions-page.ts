@@ -11,7 +11,7 @@ import type { ItemPage } from './item-page.ts';
 export interface DecisionsPage extends DecisionsMeta {
   orphanedRows: DecisionRow[];
   items: number;
-  /** Items updated after their decision's decided-at. */
+  /** Items whose values changed after their decision's decided-at (from the change lists). */
   changedSinceDecided: number;
   byDisposition: Array<[disposition: string, items: number]>;
   byType: Array<{ name: string; counts: Record<string, number> }>;
@@ -94,7 +94,10 @@ export async function findDecision(key: string): Promise<ItemDecision | undefine
     ['Owner', text(r.owner)],
     ['Priority', text(r.priority)],
     ['Decided', text(r.decidedAt)],
-    ['Updated since', text(r.changedSinceDecided)],
+    ['Changed since decided', text(r.changedSinceDecided)],
+    ...(r.changedProperties
+      ? [['What changed', `${text(r.changedProperties)} (seen ${text(r.changedAt)})`] as [string, string]]
+      : []),
     ['Note', text(r.note)],
     ['From', text(r.origin)],
   ];

@@ -7,6 +7,12 @@
 import type { Decision } from '../../decisions/decisions-file.ts';
 import type { Rule } from '../../decisions/rules-file.ts';
 import { ruleMatches, type RuleContext } from '../../decisions/rule-match.ts';
+import {
+  changedSince,
+  createChangeHistory,
+  type ChangedSince,
+  type ChangeHistory,
+} from '../../decisions/changed-since.ts';
 import type { SiteNode } from '../site-data-format.ts';
 
 export const DECISION_ROW_COLUMNS = [
@@ -27,6 +33,8 @@ export const DECISION_ROW_COLUMNS = [
   'note',
   'decidedAt',
   'changedSinceDecided',
+  'changedAt',
+  'changedProperties',
 ];
 export const ORPHANED_COLUMNS = [
   'key',
@@ -44,16 +52,11 @@ export const ORPHANED_COLUMNS = [
 export const UNDECIDED = 'undecided';
 const NO_FIELDS = { targetType: '', owner: '', priority: '', note: '', decidedAt: '' };
 
-/**
- * Whether the item was updated after its decision: `yes`, `no`, or '' when either date is missing or unreadable. A
- * decided-at without a time means the end of that day (UTC).
- */
-export function changedSince(updateDate: string | null, decidedAt: string): 'yes' | 'no' | '' {
-  const decided = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(decidedAt) ? `${decidedAt}T23:59:59.999Z` : decidedAt);
-  const updated = updateDate === null ? NaN : Date.parse(updateDate);
-  if (Number.isNaN(decided) || Number.isNaN(updated)) return '';
-  return updated > decided ? 'yes' : 'no';
-}
+const changedColumns = (c: ChangedSince | undefined) => ({
+  changedSinceDecided: c?.changed ?? '',
+  changedAt: c?.at ?? '',
+  changedProperties: c?.properties ?? '',
+});
 
 export type DecisionRow = Record<string, string | number | string[]>;
 
@@ -64,6 +67,7 @@ export function listDecisionRows(
   file: string,
   rules: readonly Rule[] = [],
   context: RuleContext = { snapshotAt: '', audit: new Map() },
+  history: ChangeHistory = createChangeHistory([]),
 ): { rows: DecisionRow[]; orphaned: DecisionRow[]; unusedRules: Rule[] } {
   const byKey = new Map(decisions.map((d) => [d.key, d]));
   const nodeOf = new Map(nodes.map((n) => [n.key, n]));
@@ -96,7 +100,7 @@ export function listDecisionRows(
       priority: d?.priority ?? '',
       note: d?.note ?? '',
       decidedAt: d?.decidedAt ?? '',
-      changedSinceDecided: decision ? changedSince(n.updateDate, decision.decidedAt) : '',
+      ...changedColumns(decision ? changedSince(history, n.key, n.updateDate, decision.decidedAt) : undefined),
     };
   });
   const orphaned = decisions

@@ -6,6 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CHANGES_ARCHIVE_FILE, CHANGES_FILE, type SnapshotDiff } from '../../../../scripts/core/diff-format.ts';
+import { createChangeHistory } from '../../decisions/changed-since.ts';
 import { readDecisions, type DecisionProblem } from '../../decisions/decisions-file.ts';
 import { readRules } from '../../decisions/rules-file.ts';
 import { EXTRAS_FILE, type ExtrasData } from '../extras-format.ts';
@@ -40,6 +42,19 @@ async function readHidden(siteDataDir: string): Promise<Map<string, { name: stri
   return hidden;
 }
 
+/** The change lists the build wrote (tonight's, then the earlier nights kept with --history), if any. */
+async function readNights(siteDataDir: string): Promise<SnapshotDiff[]> {
+  const read = async (file: string) =>
+    readFile(path.join(siteDataDir, file), 'utf8').then(
+      (text) => JSON.parse(text) as SnapshotDiff | SnapshotDiff[],
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      },
+    );
+  return [await read(CHANGES_FILE), await read(CHANGES_ARCHIVE_FILE)].flat();
+}
+
 /** Throws DecisionsFileError when the file is not CSV or lacks the key or disposition column. */
 export async function writeDecisions(
   siteDataDir: string,
@@ -68,7 +83,16 @@ export async function writeDecisions(
   }
   const hidden = await readHidden(siteDataDir);
   const context = rules.length > 0 ? await readRuleContext(siteDataDir) : undefined;
-  const { rows, orphaned, unusedRules } = listDecisionRows(nodes, decisions, hidden, name ?? '', rules, context);
+  const history = createChangeHistory(await readNights(siteDataDir));
+  const { rows, orphaned, unusedRules } = listDecisionRows(
+    nodes,
+    decisions,
+    hidden,
+    name ?? '',
+    rules,
+    context,
+    history,
+  );
   const downloads = path.join(siteDataDir, SITE_DATA_FILES.downloads);
   await writeTable(downloads, 'decisions', DECISION_ROW_COLUMNS, rows);
   await writeTable(downloads, 'decisions-orphaned', ORPHANED_COLUMNS, orphaned);
