@@ -15,7 +15,7 @@ export interface ItemFacts {
   /** Lower-case words of every language in turn (an invariant item's once). */
   body: string[];
   emptyMandatory: number;
-  /** Properties of its type (compositions included) and those without a value in its invariant values or any language. */
+  /** Properties of its type (compositions included); those without a value in its invariant values or a language. */
   properties: number;
   emptyProperties: string[];
 }

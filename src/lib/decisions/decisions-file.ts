@@ -11,6 +11,7 @@ export const DECISION_COLUMNS = [
   'key',
   'disposition',
   'target-type',
+  'target-url',
   'owner',
   'priority',
   'note',
@@ -24,6 +25,8 @@ export interface Decision {
   disposition: string;
   mergeInto: string;
   targetType: string;
+  /** Where the new site answers the item's old URLs (a path or an http(s) URL); '' when not given. */
+  targetUrl: string;
   owner: string;
   priority: string;
   note: string;
@@ -43,6 +46,8 @@ export class DecisionsFileError extends Error {
 }
 
 const GUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+/** A target URL: a path on the new site, or an absolute http(s) URL. */
+export const TARGET_URL = /^(\/(?!\/)|https?:\/\/)[^\s\u0000-\u001f\u007f]*$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 /** What a GUID is in the snapshot: lower case, with dashes. */
 export function normalizeKey(text: string): string | undefined {
@@ -107,6 +112,11 @@ export function readDecisions(text: string, file: string): { decisions: Decision
     const decidedAt = value('decided-at');
     if (decidedAt !== '' && !DATE.test(decidedAt))
       problem(cellOf('decided-at') ?? place, `decided-at ${shown(decidedAt)} is not a date (YYYY-MM-DD): kept as text`);
+    let targetUrl = value('target-url');
+    if (targetUrl !== '' && !TARGET_URL.test(targetUrl)) {
+      problem(cellOf('target-url') ?? place, `target-url ${shown(targetUrl)} is not a path or an http(s) URL: ignored`);
+      targetUrl = '';
+    }
     const earlier = seen.get(key);
     if (earlier !== undefined)
       problem(keyCell, `key ${key} was decided on line ${earlier} too: this later row is used`);
@@ -115,6 +125,7 @@ export function readDecisions(text: string, file: string): { decisions: Decision
       key,
       ...parsed,
       targetType: value('target-type'),
+      targetUrl,
       owner: value('owner'),
       priority: value('priority'),
       note: value('note'),

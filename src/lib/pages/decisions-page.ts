@@ -91,6 +91,7 @@ export async function findDecision(key: string): Promise<ItemDecision | undefine
         ]
       : []),
     ['Target type', text(r.targetType)],
+    ['Target URL', text(r.targetUrl)],
     ['Owner', text(r.owner)],
     ['Priority', text(r.priority)],
     ['Decided', text(r.decidedAt)],

@@ -44,6 +44,7 @@ export const DECISION_TABLE: InventoryTable = {
     col('languages', 'Languages', 'code', { facet: true }),
     col('mergeIntoName', 'Merge into', 'text', { link: 'content/{mergeIntoKey}/' }),
     col('targetType', 'Target type', 'code', { facet: true }),
+    col('targetUrl', 'Target URL', 'code'),
     col('owner', 'Owner', 'text', { facet: true }),
     col('priority', 'Priority', 'text', { facet: true }),
     col('decidedAt', 'Decided', 'code'),

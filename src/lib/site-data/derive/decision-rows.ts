@@ -28,6 +28,7 @@ export const DECISION_ROW_COLUMNS = [
   'mergeIntoKey',
   'mergeIntoName',
   'targetType',
+  'targetUrl',
   'owner',
   'priority',
   'note',
@@ -43,6 +44,7 @@ export const ORPHANED_COLUMNS = [
   'state',
   'name',
   'targetType',
+  'targetUrl',
   'owner',
   'priority',
   'note',
@@ -50,7 +52,7 @@ export const ORPHANED_COLUMNS = [
 ];
 
 export const UNDECIDED = 'undecided';
-const NO_FIELDS = { targetType: '', owner: '', priority: '', note: '', decidedAt: '' };
+const NO_FIELDS = { targetType: '', targetUrl: '', owner: '', priority: '', note: '', decidedAt: '' };
 
 const changedColumns = (c: ChangedSince | undefined) => ({
   changedSinceDecided: c?.changed ?? '',
@@ -96,6 +98,7 @@ export function listDecisionRows(
       mergeIntoKey: d?.mergeInto ?? '',
       mergeIntoName: (d?.mergeInto ? nodeOf.get(d.mergeInto)?.name : undefined) ?? '',
       targetType: d?.targetType ?? '',
+      targetUrl: d?.targetUrl ?? '',
       owner: d?.owner ?? '',
       priority: d?.priority ?? '',
       note: d?.note ?? '',
@@ -112,6 +115,7 @@ export function listDecisionRows(
       state: hidden.get(d.key)?.state ?? 'not in the snapshot',
       name: hidden.get(d.key)?.name ?? '',
       targetType: d.targetType,
+      targetUrl: d.targetUrl,
       owner: d.owner,
       priority: d.priority,
       note: d.note,

@@ -19,6 +19,7 @@ import { readSiteNodes } from './prepare-site-data.ts';
 import { applyDecisionsToRedirects } from './redirect-map.ts';
 import { readRedirectMap, writeRedirectMap } from './redirect-sources.ts';
 import { readRuleContext } from './rule-context.ts';
+import { readTypeTargets } from './mapping-targets.ts';
 
 export const DECISIONS_META_FILE = 'decisions.json';
 
@@ -73,12 +74,13 @@ export async function writeDecisions(
       : readRules(await readFile(rulesFile, 'utf8'), rulesName ?? '');
   problems.push(...ruleProblems);
   const nodes = await readSiteNodes(siteDataDir);
-  if (decisions.length > 0) {
+  const typeTargets = await readTypeTargets(siteDataDir);
+  if (decisions.length > 0 || typeTargets.size > 0) {
     const byKey = new Map(nodes.map((n) => [n.key, n]));
     const redirects = await readRedirectMap(siteDataDir);
     await writeRedirectMap(
       siteDataDir,
-      applyDecisionsToRedirects(redirects, decisions, (key) => byKey.get(key)),
+      applyDecisionsToRedirects(redirects, decisions, (key) => byKey.get(key), typeTargets),
     );
   }
   const hidden = await readHidden(siteDataDir);

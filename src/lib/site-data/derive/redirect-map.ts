@@ -134,21 +134,26 @@ function row(
 }
 
 /**
- * The decisions in the map: an item decided `delete` answers 410; one merged into another item redirects to that
- * item's URL now (in the same language when it has one), in `target_url`.
+ * The decisions and the mapping in the map: an item decided `delete` answers 410; otherwise `target_url` is the
+ * decision's own target URL, else the URL now of the item it merges into (same language when it has one), else the
+ * URL the mapping workbook gives its type as target (`typeTargets`, by type alias).
  */
 export function applyDecisionsToRedirects(
   rows: RedirectRow[],
-  decisions: ReadonlyArray<{ key: string; disposition: string; mergeInto: string }>,
+  decisions: ReadonlyArray<{ key: string; disposition: string; mergeInto: string; targetUrl?: string }>,
   findNode: (key: string) => SiteNode | undefined,
+  typeTargets: ReadonlyMap<string, string> = new Map(),
 ): RedirectRow[] {
   const byKey = new Map(decisions.map((d) => [d.key, d]));
   return rows.map((r) => {
     const d = byKey.get(r.key);
-    if (d === undefined) return r;
-    if (d.disposition === 'delete') return { ...r, status: 410, note: `${r.note}; decided: delete` };
-    const into = d.mergeInto ? findNode(d.mergeInto) : undefined;
-    if (into === undefined) return r;
-    return { ...r, target_url: currentUrlOf(into, r.culture), note: `${r.note}; decided: merge into ${into.name}` };
+    if (d?.disposition === 'delete') return { ...r, status: 410, note: `${r.note}; decided: delete` };
+    if (d?.targetUrl) return { ...r, target_url: d.targetUrl, note: `${r.note}; decided: target URL` };
+    const into = d?.mergeInto ? findNode(d.mergeInto) : undefined;
+    if (into !== undefined)
+      return { ...r, target_url: currentUrlOf(into, r.culture), note: `${r.note}; decided: merge into ${into.name}` };
+    const mapped = typeTargets.get(r.type);
+    if (mapped !== undefined) return { ...r, target_url: mapped, note: `${r.note}; mapping: target of type ${r.type}` };
+    return r;
   });
 }
