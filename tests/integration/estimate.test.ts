@@ -35,6 +35,7 @@ minutesPerItem:
   product: complex
   blog: 12.5
   noSuchType: 3
+  "__proto__\\u202Eevil": 3
 minutesPerManualProperty: ${MANUAL_MINUTES}
 manualProperties:
   editors: [${MANUAL_EDITORS.join(', ')}]
@@ -168,6 +169,7 @@ describe('effort estimate', () => {
   it('warns of names the snapshot lacks, and stops with exit 12 on a file it cannot use', async () => {
     assert.deepEqual(warnings, [
       'warning: estimate.yaml:7:3: type "noSuchType" is no type of this snapshot: its minutes count nothing',
+      'warning: estimate.yaml:8:3: type "__proto__\\u202eevil" is no type of this snapshot: its minutes count nothing',
     ]);
     const bad = path.join(work, 'bad.yaml');
     const cases: Array<[string, string]> = [

@@ -63,7 +63,7 @@ const headerName = (text: string) =>
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
 /** Shown in a message: control, bidi and line-separator characters escaped, long text cut. */
-const shown = (text: string) =>
+export const shown = (text: string) =>
   JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text).replace(
     /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

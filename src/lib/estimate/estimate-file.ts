@@ -5,6 +5,7 @@
  * built on a typo is worse than none. Names the snapshot does not hold (a type, a language) are listed as warnings
  * by the estimate step, with the line and column kept here.
  */
+import { shown } from '../decisions/decisions-file.ts';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
 
 export interface Placed<T> {
@@ -53,7 +54,7 @@ export function readEstimate(text: string, file: string): EstimateSpec {
       const key = pair.key as Node;
       const name = isScalar(key) ? String(key.value) : '';
       if (known && !known.includes(name))
-        fail(key, `unknown key ${JSON.stringify(name)} in ${what} (known: ${known.join(', ')})`);
+        fail(key, `unknown key ${shown(name)} in ${what} (known: ${known.join(', ')})`);
       return { name, key, value: pair.value as Node | null };
     });
   const mapOf = (node: Node | null, what: string): YAMLMap => (isMap(node) ? node : fail(node, `${what} needs a map`));
@@ -76,7 +77,7 @@ export function readEstimate(text: string, file: string): EstimateSpec {
     const v = isScalar(node) ? node.value : undefined;
     if (typeof v !== 'string') return rate(node, what);
     const band = bands.get(v);
-    return band ?? fail(node, `${what}: no band named ${JSON.stringify(v)} (bands: ${[...bands.keys()].join(', ')})`);
+    return band ?? fail(node, `${what}: no band named ${shown(v)} (bands: ${[...bands.keys()].join(', ')})`);
   };
   const perItem = top.get('minutesPerItem');
   if (perItem)

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { getContentTypes, iterateNdjson } from '../../../../scripts/core/snapshot-format.ts';
 import { createTypeIndex } from '../../content-types/type-index.ts';
-import type { DecisionProblem } from '../../decisions/decisions-file.ts';
+import { shown, type DecisionProblem } from '../../decisions/decisions-file.ts';
 import { readEstimate, type EstimateSpec } from '../../estimate/estimate-file.ts';
 import { listEstimateLines, listEstimateTotals, type EstimateItem } from '../../estimate/estimate-lines.ts';
 import { SITE_DATA_FILES, type SiteDataMeta } from '../site-data-format.ts';
@@ -68,14 +68,13 @@ function listUnknownNames(
   const problem = (p: { line: number; column: number }, message: string) =>
     problems.push({ file: spec.file, line: p.line, column: p.column, message });
   for (const [alias, p] of spec.typeMinutes)
-    if (!types.has(alias))
-      problem(p, `type ${JSON.stringify(alias)} is no type of this snapshot: its minutes count nothing`);
+    if (!types.has(alias)) problem(p, `type ${shown(alias)} is no type of this snapshot: its minutes count nothing`);
   for (const [iso, p] of spec.languageFactor)
-    if (!languages.includes(iso)) problem(p, `language ${JSON.stringify(iso)} is no language of this snapshot`);
+    if (!languages.includes(iso)) problem(p, `language ${shown(iso)} is no language of this snapshot`);
   for (const p of spec.manualEditors)
-    if (!editors.has(p.value)) problem(p, `editor ${JSON.stringify(p.value)} is used by no property of this snapshot`);
+    if (!editors.has(p.value)) problem(p, `editor ${shown(p.value)} is used by no property of this snapshot`);
   for (const p of spec.manualAliases)
-    if (!aliases.has(p.value)) problem(p, `property ${JSON.stringify(p.value)} is held by no type of this snapshot`);
+    if (!aliases.has(p.value)) problem(p, `property ${shown(p.value)} is held by no type of this snapshot`);
   return problems;
 }
 
