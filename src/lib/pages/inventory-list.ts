@@ -13,7 +13,7 @@ export const INVENTORIES: readonly InventoryInfo[] = [
     title: 'Items',
     description:
       'Every content and media item with id, key, parent key, name, type, tree path, URL, dates, level, sort ' +
-      "order and languages; one row per language for culture-variant items, with that language's URL.",
+      "order and languages; one row per language for culture-variant items, with that language's name and URL.",
   },
   {
     name: 'content-types',

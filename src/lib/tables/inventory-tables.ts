@@ -8,6 +8,7 @@ import { fillRateRows } from '../site-data/derive/fill-rate-rows.ts';
 import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { listItemLanguages } from '../site-data/item-languages.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
@@ -40,6 +41,10 @@ async function readAll(data: SiteData, file: string): Promise<TableRow[]> {
   return rows;
 }
 
+/**
+ * One row per item, and per language for culture-variant items with that language's name and URL, so a language
+ * filter gives that language's redirect map; invariant items once, with no language.
+ */
 const items: InventoryTable = {
   name: 'items',
   title: 'Items',
@@ -47,25 +52,27 @@ const items: InventoryTable = {
     col('kind', 'Kind', 'code', { facet: true }),
     col('id', 'Id', 'num'),
     col('name', 'Name', 'text', { link: '{kind}/{key}/' }),
+    col('language', 'Language', 'code', { facet: true }),
     col('type', 'Type', 'code', { facet: true }),
     col('level', 'Level', 'num', { facet: true }),
     col('url', 'URL'),
     col('updateDate', 'Updated', 'code'),
-    col('languages', 'Languages', 'code', { facet: true }),
     col('key', 'Key', 'code', { deferred: true }),
   ],
   listRows: async (data) =>
-    data.lookup.nodes.map((n) => ({
-      kind: n.kind,
-      id: n.id,
-      name: n.name,
-      type: n.type,
-      level: n.level,
-      url: n.url,
-      updateDate: n.updateDate,
-      languages: n.cultures,
-      key: n.key,
-    })),
+    data.lookup.nodes.flatMap((n) =>
+      listItemLanguages(n).map(({ language, name, url }) => ({
+        kind: n.kind,
+        id: n.id,
+        name,
+        language,
+        type: n.type,
+        level: n.level,
+        url,
+        updateDate: n.updateDate,
+        key: n.key,
+      })),
+    ),
 };
 
 const contentTypes: InventoryTable = {
