@@ -1,8 +1,8 @@
 /**
  * `items.csv` and the items table (`tables/items.json`) of the multilingual shared database: one row per
- * culture-variant item and language, with that language's name and URL. The oracle reads the database itself: names and URL segments from Umbraco's published
- * cache (cmsContentNu), languages and domains by SQL, and builds each URL as Umbraco does for path domains
- * (the domain's path, then the segments below the domain's root).
+ * culture-variant item and language, with that language's name and URL. The oracle reads the database itself: names
+ * and URL segments from Umbraco's published cache (cmsContentNu), languages and domains by SQL, and builds each URL
+ * as Umbraco does for path domains (the domain's path, then the segments below the domain's root).
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

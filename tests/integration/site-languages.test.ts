@@ -65,7 +65,11 @@ function expectedOf(file: string): Expected {
 async function describeSnapshot(snapshot: string, data: string): Promise<SiteLanguages> {
   await prepareSiteData(snapshot, data);
   const nodes: SiteNode[] = [];
-  for await (const n of iterateNdjson(path.join(data, 'nodes.ndjson'), z.custom<SiteNode>(() => true))) nodes.push(n);
+  for await (const n of iterateNdjson(
+    path.join(data, 'nodes.ndjson'),
+    z.custom<SiteNode>(() => true),
+  ))
+    nodes.push(n);
   const extras = JSON.parse(await readFile(path.join(data, EXTRAS_FILE), 'utf8')) as ExtrasData;
   return describeLanguages({ nodes, contentTypes: (await getContentTypes(snapshot)).contentTypes, extras });
 }
@@ -108,7 +112,10 @@ describe('languages and domains of the shared databases', { timeout: 180_000 }, 
     const info = got.get(name)!;
     assert.ok(info.variantItems > 0 && info.languages.length === 3);
     const nodes: SiteNode[] = [];
-    for await (const n of iterateNdjson(path.join(work, name, 'data', 'nodes.ndjson'), z.custom<SiteNode>(() => true)))
+    for await (const n of iterateNdjson(
+      path.join(work, name, 'data', 'nodes.ndjson'),
+      z.custom<SiteNode>(() => true),
+    ))
       nodes.push(n);
     const contentTypes = (await getContentTypes(path.join(work, name, 'snapshot'))).contentTypes;
     const status = { languages: 'not-offered', domains: 'not-offered' } as ExtrasData['status'];
@@ -124,7 +131,10 @@ describe('languages and domains of the shared databases', { timeout: 180_000 }, 
 
   it('keeps the "default language only" note for a deployed plugin, which sends one language and no variance', async () => {
     const dir = path.join(work, 'plugin');
-    const service = await startReadService({ dbPath: sharedDatabase('tdufrane_searchcourse.db'), flavor: 'plugin-v10' });
+    const service = await startReadService({
+      dbPath: sharedDatabase('tdufrane_searchcourse.db'),
+      flavor: 'plugin-v10',
+    });
     try {
       await crawlSource({
         source: { url: service.url, kind: 'http' },

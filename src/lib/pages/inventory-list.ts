@@ -33,8 +33,8 @@ export const INVENTORIES: readonly InventoryInfo[] = [
     name: 'editors',
     title: 'Property editor census',
     description:
-      'Each property editor alias with the types, properties and items that use it, counting editors nested ' +
-      'inside block elements.',
+      'One line per property editor alias: the items, values, types and properties using it, counting editors ' +
+      'nested inside block elements; each editor has a page listing its types and properties.',
   },
   {
     name: 'broken-references',

@@ -9,6 +9,7 @@ import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import { listItemLanguages } from '../site-data/item-languages.ts';
+import { editorPagePath } from '../site-paths.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
@@ -129,19 +130,31 @@ const fillRates: InventoryTable = {
     [...fillRateRows(data.typeUsage)].map((r) => ({ ...r, missingPage: r.missing ? r.missingPage : '' }) as TableRow),
 };
 
+/** One line per editor: counts only; the types and properties using it are listed on the editor's own page. */
 const editors: InventoryTable = {
   name: 'editors',
   title: 'Property editor census',
   columns: [
-    col('editorAlias', 'Editor alias', 'code'),
+    col('editorAlias', 'Editor alias', 'code', { link: '{page}' }),
     col('items', 'Items', 'num'),
     col('values', 'Values', 'num'),
     col('blockValues', 'Values in blocks', 'num'),
     col('types', 'Types', 'num'),
-    col('properties', 'Properties'),
-    col('blockProperties', 'Inside block elements'),
+    col('properties', 'Properties', 'num'),
+    col('blockProperties', 'Block properties', 'num'),
+    col('page', 'Editor page', 'code', { hidden: true }),
   ],
-  listRows: async (data) => data.editors.map((e) => ({ ...e, types: e.types.length })),
+  listRows: async (data) =>
+    data.editors.map((e) => ({
+      editorAlias: e.editorAlias,
+      items: e.items,
+      values: e.values,
+      blockValues: e.blockValues,
+      types: e.types.length,
+      properties: e.properties.length,
+      blockProperties: e.blockProperties.length,
+      page: editorPagePath(e.editorAlias),
+    })),
 };
 
 const broken: InventoryTable = {
