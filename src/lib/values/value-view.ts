@@ -4,12 +4,13 @@
  * URLs become links), lists, plain text, and JSON for anything else.
  */
 import { findBlockStructure, type BlockElement, type BlockStructure } from '../../../scripts/core/block-value.ts';
+import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
 import { isMultiUrlPicker, isPickerEditor, isRichTextEditor } from './editor-aliases.ts';
 import { extractReferences } from './references.ts';
 import { findRichText, sanitizeRichText, type LinkTarget } from './rich-text.ts';
 import { classifyUrl } from './safe-url.ts';
 import { isEmptyValue } from './value-text.ts';
-import { flattenFields, formatNumber, formatNumberMap, formatToggle } from './value-format.ts';
+import { flattenFields, formatColour, formatNumber, formatNumberMap, formatToggle } from './value-format.ts';
 import { describeLinks, type LinkView } from './link-view.ts';
 import { refsOf, toRefView, type RefView, type ValueContext } from './value-context.ts';
 
@@ -51,8 +52,8 @@ export function describeValue(
 ): ValueView {
   if (isEmptyValue(value)) return { kind: 'empty' };
   if (depth > 12) return jsonView(value, []);
-  const toggle = formatToggle(value, editorAlias);
-  if (toggle !== undefined) return { kind: 'text', text: toggle, refs: [] };
+  const scalar = formatToggle(value, editorAlias) ?? formatColour(value, editorAlias);
+  if (scalar !== undefined) return { kind: 'text', text: scalar, refs: [] };
   const structure = findBlockStructure(value);
   if (structure !== undefined)
     return {
@@ -118,6 +119,13 @@ export function resolveRichLink(raw: string, dataUdi: string | undefined, ctx: V
   return { text: raw };
 }
 
+/**
+ * Block JSON keeps a JSON editor's value as text (`"{\"<currency key>\":20}"`, `"[{\"mediaKey\":…}]"`), where a
+ * source parses it at the top level: parsed here, the same value reads the same inside a block as outside.
+ */
+const parseBlockValue = (value: unknown): unknown =>
+  typeof value === 'string' ? (parseEmbeddedJson(value) ?? value) : value;
+
 function describeBlocks(items: BlockElement[], ctx: ValueContext, depth: number): BlockView[] {
   return items.map((element) => describeBlock(element, ctx, depth));
 }
@@ -135,7 +143,7 @@ function describeBlock(element: BlockElement, ctx: ValueContext, depth: number):
       return {
         alias: v.alias,
         ...(editorAlias ? { editorAlias } : {}),
-        view: describeValue(v.value, editorAlias, ctx, depth + 1),
+        view: describeValue(parseBlockValue(v.value), editorAlias, ctx, depth + 1),
       };
     }),
     ...(element.settings ? { settings: describeBlock(element.settings, ctx, depth + 1) } : {}),
