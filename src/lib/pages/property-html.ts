@@ -40,10 +40,13 @@ const renderConfig = (config: Array<[string, string]>): SafeHtml =>
 const renderSettings = (settings: BlockView): SafeHtml =>
   markup`<details><summary>Settings (${settings.typeName})</summary>${renderBlockList([settings])}</details>`;
 
-const renderArea = (area: BlockView['areas'][number]): SafeHtml =>
-  markup`<section${attr('aria-label', `Area ${area.key}`)}> <p class="meta">Area ${area.key}</p> ${renderBlockList(
+function renderArea(area: BlockView['areas'][number]): SafeHtml {
+  const name = area.alias ?? area.key;
+  const key = area.alias === undefined ? NOTHING : markup` <span class="meta">· key <code>${area.key}</code></span>`;
+  return markup`<section${attr('aria-label', `Area ${name}`)}> <p class="meta">Area <strong>${name}</strong>${key}</p> ${renderBlockList(
     area.items,
   )} </section>`;
+}
 
 function renderBlock(block: BlockView): SafeHtml {
   const type = block.typeKey

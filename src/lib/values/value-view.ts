@@ -23,7 +23,8 @@ export interface BlockView {
   properties: Array<{ alias: string; editorAlias?: string; view: ValueView }>;
   settings?: BlockView;
   config?: Array<[path: string, text: string]>;
-  areas: Array<{ key: string; items: BlockView[] }>;
+  /** `alias`: the area's name in the grid's configuration, when the source sent it (values hold only the key). */
+  areas: Array<{ key: string; alias?: string; items: BlockView[] }>;
 }
 export type ValueView =
   | { kind: 'empty' }
@@ -148,6 +149,9 @@ function describeBlock(element: BlockElement, ctx: ValueContext, depth: number):
     }),
     ...(element.settings ? { settings: describeBlock(element.settings, ctx, depth + 1) } : {}),
     ...(element.config && Object.keys(element.config).length > 0 ? { config: flattenFields(element.config) } : {}),
-    areas: element.areas.map((area) => ({ key: area.key, items: describeBlocks(area.items, ctx, depth + 1) })),
+    areas: element.areas.map((area) => {
+      const alias = ctx.areaAlias?.(area.key);
+      return { key: area.key, ...(alias ? { alias } : {}), items: describeBlocks(area.items, ctx, depth + 1) };
+    }),
   };
 }
