@@ -84,6 +84,7 @@ describe('languages, the editor census and block values in Chromium', { timeout:
     ] as const) {
       const expected = languagesOf(file);
       const page = await open(site, '');
+      await shot(page, `home-${site.name}-1280`);
       const shown = (await factOf(page, 'Languages').innerText()).split(', ').sort();
       assert.deepEqual(shown, expected.list, site.name);
       assert.equal(Number(await factOf(page, 'Domains').innerText()), expected.domains, site.name);
@@ -97,6 +98,8 @@ describe('languages, the editor census and block values in Chromium', { timeout:
       }
       await page.goto(site.url('inventories/culture-coverage/'));
       assert.equal(Number(await page.locator('[data-count="languages"]').innerText()), expected.list.length);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await shot(page, `coverage-${site.name}-390`);
       await page.close();
     }
   });
