@@ -15,4 +15,6 @@ export const downloadHref = (name: string, ext: 'csv' | 'json'): string => href(
 /** Site path (no base) of the list of items of a type whose property is empty; see pages/inventories/missing. */
 export const missingValuesPath = (typeAlias: string, property: string): string =>
   `inventories/missing/${pathSegment(typeAlias)}/${pathSegment(property)}/`;
+/** Site path (no base) of a property editor's page in the census; see pages/inventories/editors. */
+export const editorPagePath = (editorAlias: string): string => `inventories/editors/${pathSegment(editorAlias)}/`;
 export const inventoryHref = (name: string): string => href(`inventories/${name}/`);

@@ -78,18 +78,27 @@ describe('usage facts and values (Commerce demo store)', { timeout: 180_000 }, (
     ) as Json;
     assert.ok(record, 'a product with variant attributes');
     const page = await open(sites.largest, `content/${String(record.key)}/`);
-    const configs = page.locator('dl[aria-label="Layout config"]');
     const expected = listLayoutConfigs(record).filter((c) => typeof c.attributes === 'object');
-    assert.equal(await configs.count(), expected.length);
-    for (const [i, config] of expected.entries()) {
-      const text = await configs.nth(i).innerText();
-      for (const [name, value] of Object.entries(config.attributes as Json)) {
-        assert.match(
-          text,
-          new RegExp(`attributes\\.${name}\\s+config\\s+${String(value)}`),
-          `${name} = ${String(value)}`,
-        );
+    // Blocks of one element type are a table (a config field a column) from three on, else one list per block.
+    const shown: Array<Record<string, string>> = [];
+    for (const table of await page.locator('table.block-table').all()) {
+      const head = await table
+        .locator('thead th')
+        .evaluateAll((ths) => ths.map((th) => th.querySelector('code')?.textContent ?? ''));
+      for (const row of await table.locator('tbody tr').all()) {
+        const cells = await row.locator('th, td').allInnerTexts();
+        shown.push(Object.fromEntries(head.map((h, i) => [h, cells[i] ?? ''])));
       }
+    }
+    for (const dl of await page.locator('dl[aria-label="Layout config"]').all()) {
+      const paths = await dl.locator('dt code').allInnerTexts();
+      const values = await dl.locator('dd').allInnerTexts();
+      shown.push(Object.fromEntries(paths.map((p, i) => [p, values[i] ?? ''])));
+    }
+    assert.equal(shown.filter((r) => Object.keys(r).some((k) => k.startsWith('attributes.'))).length, expected.length);
+    for (const [i, config] of expected.entries()) {
+      for (const [name, value] of Object.entries(config.attributes as Json))
+        assert.equal(shown[i]?.[`attributes.${name}`], String(value), `${name} = ${String(value)}`);
     }
     assert.ok(
       expected.some((c) => (c.attributes as Json).volume === '340ml' && (c.attributes as Json).color === 'black'),

@@ -43,19 +43,28 @@ interface Site {
   url(p?: string): string;
 }
 
-/** Items-table rows as the snapshot tells them: index entries with the languages of the full record. */
-function itemRows(oracle: SnapshotOracle): Array<Json & { kind: string; languages: string[] }> {
+type ItemRow = Json & { kind: string; language: string };
+
+/**
+ * Items-table rows as the snapshot tells them: index entries, one per language of a culture-variant item (with that
+ * language's name and URL from the full record), one with no language for an invariant item.
+ */
+function itemRows(oracle: SnapshotOracle): ItemRow[] {
   return (['content', 'media'] as const).flatMap((kind) => {
     const cultures = new Map(
-      oracle.records[kind].map((r) => [r.key, Object.keys((r.cultures as Json | undefined) ?? {}).sort()]),
+      oracle.records[kind].map((r) => [r.key, (r.cultures as Record<string, Json> | undefined) ?? {}]),
     );
-    return oracle.index[kind].map((e) => ({ ...e, kind, languages: cultures.get(e.key) ?? [] }));
+    return oracle.index[kind].flatMap((e) => {
+      const languages = Object.entries(cultures.get(e.key) ?? {});
+      if (languages.length === 0) return [{ ...e, kind, language: '' }];
+      return languages.map(([language, c]) => ({ ...e, kind, language, name: c.name, url: c.url ?? '' }));
+    });
   });
 }
 
 /** What the text filter matches: the query anywhere in the row's shown and shipped cells, ignoring case. */
-const rowText = (r: Json & { kind: string; languages: string[] }): string =>
-  [r.kind, r.id, r.name, r.type, r.level, r.url ?? '', r.updateDate ?? '', r.languages.join(', '), r.key]
+const rowText = (r: ItemRow): string =>
+  [r.kind, r.id, r.name, r.language, r.type, r.level, r.url ?? '', r.updateDate ?? '', r.key]
     .join('\u0001')
     .toLowerCase();
 
@@ -225,13 +234,23 @@ describe('interactive inventory tables', { timeout: 240_000 }, () => {
   it('filters a multilingual site by language, in the items table and in culture coverage', async () => {
     const site = sites.multilingual;
     const { oracle } = site;
-    const page = await open(site, 'inventories/items/?languages=es');
+    const page = await open(site, 'inventories/items/?language=es');
     const table = await waitForTable(page, 'items');
-    const withEs = itemRows(oracle).filter((r) => r.languages.includes('es'));
+    const withEs = itemRows(oracle).filter((r) => r.language === 'es');
     assert.equal(withEs.length, oracle.cultureCounts.es);
     assert.deepEqual(
       await shownColumn(table, 'key'),
       withEs.slice(0, PAGE_SIZE).map((r) => r.key as string),
+    );
+    assert.deepEqual(
+      await shownColumn(table, 'name'),
+      withEs.slice(0, PAGE_SIZE).map((r) => r.name as string),
+      'the Spanish names',
+    );
+    assert.deepEqual(
+      await shownColumn(table, 'url'),
+      withEs.slice(0, PAGE_SIZE).map((r) => r.url as string),
+      'the Spanish URLs',
     );
     await page.goto(site.url('inventories/culture-coverage/?missing=da&sort=name'));
     const coverage = await waitForTable(page, 'culture-coverage');
@@ -239,6 +258,7 @@ describe('interactive inventory tables', { timeout: 240_000 }, () => {
     assert.match(await coverage.locator('.table-status').innerText(), new RegExp(`of ${lacking} \\(filtered`));
     const products = itemRows(oracle).filter((r) => r.kind === 'content' && r.type === 'product');
     assert.ok(products.length > 1, 'the multilingual site has products');
+    assert.ok(new Set(products.map((r) => r.language)).size > 1, 'a row per language of each product');
     await page.goto(site.url('inventories/items/?type=product'));
     const ofType = await waitForTable(page, 'items');
     assert.deepEqual(

@@ -86,7 +86,9 @@ describe('renderValue', () => {
           properties: [],
           settings: { ...leaf, typeName: 'Settings <i>' },
           config: [['size', '<12>']],
-          areas: [{ key: 'main"', items: [leaf, { ...leaf, areas: [{ key: 'inner', items: [leaf] }] }] }],
+          areas: [
+            { key: 'main"', items: [leaf, { ...leaf, areas: [{ key: 'inner', alias: '<left>', items: [leaf] }] }] },
+          ],
         },
       ],
     };
@@ -94,7 +96,12 @@ describe('renderValue', () => {
     assert.equal(out.match(/<ol class="blocks" aria-label="Block elements">/g)?.length, 4);
     assert.equal(out.match(/<\/ol>/g)?.length, 4);
     assert.doesNotMatch(out, /<script|<b>|<i>/);
-    assert.match(out, /<section aria-label="Area main&quot;"> <p class="meta">Area main&quot;<\/p>/);
+    assert.match(out, /<section aria-label="Area main&quot;"> <p class="meta">Area <strong>main&quot;<\/strong><\/p>/);
+    assert.match(
+      out,
+      /<section aria-label="Area <left>"> <p class="meta">Area <strong>&lt;left&gt;<\/strong> <span class="meta">· key <code>inner<\/code><\/span><\/p>/,
+      'an area with an alias is named by it, its key beside',
+    );
     assert.match(out, /<a href="\/types\/k&quot;1\/">&lt;b&gt;leaf&lt;\/b&gt;<\/a>/);
     assert.match(out, /<summary>Settings \(Settings &lt;i&gt;\)<\/summary>/);
     assert.match(out, /<dd>&lt;12&gt;<\/dd>/);

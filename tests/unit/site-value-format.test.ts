@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   flattenFields,
+  formatColour,
   formatDate,
   formatFileSize,
   formatNumber,
@@ -40,6 +41,16 @@ describe('values shown as values', () => {
     assert.equal(formatNumberMap({ EUR: 'cheap' }), undefined);
     assert.equal(formatNumberMap({}), undefined);
     assert.equal(formatNumberMap([1, 2]), undefined);
+  });
+
+  it('reads colour pickers as a label and a hex code, and only for colour pickers', () => {
+    assert.equal(formatColour({ value: 'ff0000', label: 'Red' }, 'Umbraco.ColorPicker'), 'Red (#ff0000)');
+    assert.equal(formatColour({ value: '00ff00', label: '00ff00' }, 'Umbraco.ColorPicker'), '#00ff00');
+    assert.equal(formatColour('0000ff', 'Umbraco.ColorPicker'), '#0000ff', 'an older value: the code alone');
+    assert.equal(formatColour('#1b264f', 'Umbraco.ColorPicker.EyeDropper'), '#1b264f');
+    assert.equal(formatColour('rgba(0, 0, 0, 0.5)', 'Umbraco.ColorPicker.EyeDropper'), 'rgba(0, 0, 0, 0.5)');
+    assert.equal(formatColour({ value: 'ff0000', label: 'Red' }, 'Umbraco.TextBox'), undefined);
+    assert.equal(formatColour({ label: 'Red' }, 'Umbraco.ColorPicker'), undefined, 'no code: shown as fields');
   });
 
   it('shows file sizes in units', () => {

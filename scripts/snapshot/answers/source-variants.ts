@@ -129,7 +129,11 @@ function typeItemFields(date: z.ZodString) {
 
 /** Content types and media types (which have no template fields) of the plugin's newest shape. */
 function newerType(date: z.ZodString, local: boolean) {
-  const typeProperty = z.strictObject({ ...propertyType, ...(local ? { variesByCulture: z.boolean() } : {}) });
+  const localProperty = {
+    variesByCulture: z.boolean(),
+    blockGridAreas: z.array(z.strictObject({ key: guid, alias: z.string() })).optional(),
+  };
+  const typeProperty = z.strictObject({ ...propertyType, ...(local ? localProperty : {}) });
   const group = z.strictObject({
     id: int,
     key: guid,

@@ -61,9 +61,11 @@ export function listTransitiveCompositions(c: SiteCatalog, typeId: number): Cont
     });
 }
 
-/** Property types as the plugin maps them: no `variesByCulture`. */
-export function toPluginPropertyType(p: PropertyTypeView): Omit<PropertyTypeView, 'variesByCulture'> {
-  const { variesByCulture: _varies, ...rest } = p;
+/** Property types as the plugin maps them: no `variesByCulture`, no Block Grid areas. */
+export function toPluginPropertyType(
+  p: PropertyTypeView,
+): Omit<PropertyTypeView, 'variesByCulture' | 'blockGridAreas'> {
+  const { variesByCulture: _varies, blockGridAreas: _areas, ...rest } = p;
   return rest;
 }
 

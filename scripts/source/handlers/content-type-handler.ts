@@ -32,6 +32,8 @@ export interface PropertyTypeView {
   dataTypeId: number;
   mandatory: boolean;
   variesByCulture: boolean;
+  /** A Block Grid's areas (key and alias), which its values name by key only. */
+  blockGridAreas?: Array<{ key: string; alias: string }>;
 }
 export interface PropertyGroupView {
   id: number;
@@ -198,5 +200,11 @@ function toPropertyView(c: SiteCatalog, type: ContentTypeRecord, p: PropertyType
     dataTypeId: p.dataTypeId,
     mandatory: p.mandatory,
     variesByCulture: (type.variations & p.variations & VARIES_BY_CULTURE) !== 0,
+    ...gridAreasOf(c, p.dataTypeId),
   };
+}
+
+function gridAreasOf(c: SiteCatalog, dataTypeId: number): Pick<PropertyTypeView, 'blockGridAreas'> {
+  const areas = c.types.dataTypes.get(dataTypeId)?.gridAreas ?? [];
+  return areas.length > 0 ? { blockGridAreas: areas.map((a) => ({ key: a.key, alias: a.alias })) } : {};
 }

@@ -43,6 +43,12 @@ export interface DataTypeRecord {
   id: number;
   editorAlias: string;
   dbType: string;
+  /** A Block Grid's areas by key, from its configuration: layout values name their areas by key only. */
+  gridAreas: GridArea[];
+}
+export interface GridArea {
+  key: string;
+  alias: string;
 }
 export interface TypeLink {
   fromId: number;
@@ -135,8 +141,32 @@ export function listPropertyTypes(db: Database): PropertyTypeRecord[] {
 
 export function listDataTypes(db: Database): DataTypeRecord[] {
   return db
-    .all<R>('SELECT nodeId AS id, propertyEditorAlias AS editorAlias, dbType FROM umbracoDataType')
-    .map((r) => ({ id: r.id as number, editorAlias: r.editorAlias as string, dbType: r.dbType as string }));
+    .all<R>('SELECT nodeId AS id, propertyEditorAlias AS editorAlias, dbType, config FROM umbracoDataType')
+    .map((r) => ({
+      id: r.id as number,
+      editorAlias: r.editorAlias as string,
+      dbType: r.dbType as string,
+      gridAreas: r.editorAlias === 'Umbraco.BlockGrid' ? listGridAreas(r.config) : [],
+    }));
+}
+
+/** `umbracoDataType.config` of a Block Grid (v10+): `{"blocks":[{…, "areas":[{"key", "alias", …}]}]}`. */
+function listGridAreas(config: unknown): GridArea[] {
+  let parsed: unknown;
+  try {
+    parsed = typeof config === 'string' ? JSON.parse(config) : undefined;
+  } catch {
+    return [];
+  }
+  const blocks = (parsed as { blocks?: unknown } | undefined)?.blocks;
+  if (!Array.isArray(blocks)) return [];
+  return blocks.flatMap((block: { areas?: unknown }) =>
+    (Array.isArray(block?.areas) ? (block.areas as Array<Record<string, unknown>>) : []).flatMap((area) =>
+      typeof area?.key === 'string' && typeof area.alias === 'string'
+        ? [{ key: area.key.toLowerCase(), alias: area.alias }]
+        : [],
+    ),
+  );
 }
 
 /** Compositions and inheritance are both rows here (child → parent). */

@@ -27,6 +27,22 @@ export interface TypeIndex {
   findByAlias(alias: string): ContentTypeRecord | undefined;
   listProperties(type: ContentTypeRecord): PropertyInfo[];
   elementType(element: BlockElement): ElementTypeInfo | undefined;
+  /** A Block Grid area's alias by its key, from the property types' `blockGridAreas` (local source only). */
+  areaAlias(key: string): string | undefined;
+}
+
+/** Area key → alias over every property type that sends `blockGridAreas` (area keys are GUIDs, unique per site). */
+function indexGridAreas(types: ContentTypeRecord[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const type of types)
+    for (const group of type.propertyGroups)
+      for (const p of group.propertyTypes) {
+        const areas: unknown = (p as Record<string, unknown>).blockGridAreas;
+        if (!Array.isArray(areas)) continue;
+        for (const a of areas as Array<{ key?: unknown; alias?: unknown }>)
+          if (typeof a?.key === 'string' && typeof a.alias === 'string') out.set(a.key.toLowerCase(), a.alias);
+      }
+  return out;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -57,6 +73,7 @@ export function createTypeIndex(types: ContentTypeRecord[]): TypeIndex {
   const byKey = new Map(types.map((t) => [t.key, t]));
   const byAlias = new Map(types.map((t) => [t.alias.toLowerCase(), t]));
   const cache = new Map<string, PropertyInfo[]>();
+  const gridAreas = indexGridAreas(types);
 
   /** Aliases of every property that a composition (at any depth) contributes, with the composing type's name. */
   function inherited(type: ContentTypeRecord, seen = new Set<string>()): Map<string, string> {
@@ -121,5 +138,6 @@ export function createTypeIndex(types: ContentTypeRecord[]): TypeIndex {
     findByAlias: (alias) => byAlias.get(alias.toLowerCase()),
     listProperties,
     elementType,
+    areaAlias: (key) => gridAreas.get(key.toLowerCase()),
   };
 }

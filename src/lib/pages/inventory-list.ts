@@ -13,7 +13,7 @@ export const INVENTORIES: readonly InventoryInfo[] = [
     title: 'Items',
     description:
       'Every content and media item with id, key, parent key, name, type, tree path, URL, dates, level, sort ' +
-      "order and languages; one row per language for culture-variant items, with that language's URL.",
+      "order and languages; one row per language for culture-variant items, with that language's name and URL.",
   },
   {
     name: 'content-types',
@@ -33,8 +33,8 @@ export const INVENTORIES: readonly InventoryInfo[] = [
     name: 'editors',
     title: 'Property editor census',
     description:
-      'Each property editor alias with the types, properties and items that use it, counting editors nested ' +
-      'inside block elements.',
+      'One line per property editor alias: the items, values, types and properties using it, counting editors ' +
+      'nested inside block elements; each editor has a page listing its types and properties.',
   },
   {
     name: 'broken-references',

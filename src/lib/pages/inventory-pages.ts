@@ -14,6 +14,8 @@ export async function getItemsInventory() {
   }
   return {
     total: nodes.length,
+    /** Rows of items.csv and the items table: one per language of a culture-variant item. */
+    rows: nodes.reduce((sum, n) => sum + Math.max(1, n.cultures.length), 0),
     content: data.meta.counts.content,
     media: data.meta.counts.media,
     failed: data.meta.counts.failedItems,

@@ -13,6 +13,7 @@ export function getValueContext(data: SiteData): ValueContext {
       hrefOf: (target) => itemHref(target.kind, target.key),
       findByUrl: (url) => data.lookup.findByUrl(url),
       elementType: (element) => data.types.elementType(element),
+      areaAlias: (key) => data.types.areaAlias(key),
     };
     contexts.set(data, ctx);
   }

@@ -40,10 +40,13 @@ const renderConfig = (config: Array<[string, string]>): SafeHtml =>
 const renderSettings = (settings: BlockView): SafeHtml =>
   markup`<details><summary>Settings (${settings.typeName})</summary>${renderBlockList([settings])}</details>`;
 
-const renderArea = (area: BlockView['areas'][number]): SafeHtml =>
-  markup`<section${attr('aria-label', `Area ${area.key}`)}> <p class="meta">Area ${area.key}</p> ${renderBlockList(
+function renderArea(area: BlockView['areas'][number]): SafeHtml {
+  const name = area.alias ?? area.key;
+  const key = area.alias === undefined ? NOTHING : markup` <span class="meta">· key <code>${area.key}</code></span>`;
+  return markup`<section${attr('aria-label', `Area ${name}`)}> <p class="meta">Area <strong>${name}</strong>${key}</p> ${renderBlockList(
     area.items,
   )} </section>`;
+}
 
 function renderBlock(block: BlockView): SafeHtml {
   const type = block.typeKey
@@ -60,8 +63,56 @@ function renderBlock(block: BlockView): SafeHtml {
 }
 
 export function renderBlockList(items: BlockView[], format = 'blocks'): SafeHtml {
+  if (isUniform(items)) return renderBlockTable(items);
   const label = format === 'nested-content' ? 'Nested Content elements' : 'Block elements';
   return markup`<ol class="blocks"${attr('aria-label', label)}> ${items.map(renderBlock)} </ol>`;
+}
+
+/** Blocks shown as a table: this many or more of one element type, none with areas or settings of its own. */
+const TABLE_MIN = 3;
+
+const isUniform = (items: BlockView[]): boolean =>
+  items.length >= TABLE_MIN &&
+  items.every((b) => b.typeName === items[0]?.typeName && b.areas.length === 0 && b.settings === undefined);
+
+const cellList = (items: SafeHtml[]): SafeHtml => markup`<ul>${items.map((item) => markup`<li>${item}</li>`)}</ul>`;
+
+/** A value in a table cell: as in a block, without the source (the list view and the property's source keep it). */
+function renderCell(view: ValueView | undefined): SafeHtml {
+  if (view === undefined || view.kind === 'empty') return NOTHING;
+  if (view.kind === 'pairs') return cellList(view.pairs.map(([key, text]) => markup`<code>${key}</code> ${text}`));
+  if (view.kind === 'json')
+    return markup`${cellList(view.fields.map(([key, text]) => markup`<code>${key}</code> ${text}`))}${renderRefList(
+      view.refs,
+    )}`;
+  return renderValue(view);
+}
+
+/** One row per block, one column per property (in first-seen order) and per layout `config` field, then the key. */
+function renderBlockTable(items: BlockView[]): SafeHtml {
+  const first = items[0] as BlockView;
+  const editors = new Map<string, string | undefined>();
+  for (const b of items) for (const p of b.properties) if (!editors.has(p.alias)) editors.set(p.alias, p.editorAlias);
+  const configPaths = [...new Set(items.flatMap((b) => (b.config ?? []).map(([path]) => path)))];
+  const type = first.typeKey
+    ? markup`<a${attr('href', typeHref(first.typeKey))}>${first.typeName}</a>`
+    : first.typeName;
+  const head = [...editors].map(
+    ([alias, editor]) =>
+      markup`<th scope="col"><code>${alias}</code> <span class="meta">${editor ?? 'editor unknown'}</span></th>`,
+  );
+  const configHead = configPaths.map(
+    (path) => markup`<th scope="col"><code>${path}</code> <span class="meta">config</span></th>`,
+  );
+  const rows = items.map((b, i) => {
+    const byAlias = new Map(b.properties.map((p) => [p.alias, p.view]));
+    const config = new Map(b.config ?? []);
+    const cells = [...editors.keys()].map((alias) => markup`<td>${renderCell(byAlias.get(alias))}</td>`);
+    const configCells = configPaths.map((path) => markup`<td>${config.get(path) ?? ''}</td>`);
+    return markup`<tr><th scope="row" class="num">${i + 1}</th>${cells}${configCells}<td><code>${b.key ?? ''}</code></td></tr>`;
+  });
+  const caption = markup`<caption>${items.length} × ${type}</caption>`;
+  return markup`<table class="block-table" tabindex="0"${attr('aria-label', `${items.length} ${first.typeName} blocks`)}>${caption}<thead><tr><th scope="col" class="num">#</th>${head}${configHead}<th scope="col">Key</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function renderText(view: Extract<ValueView, { kind: 'text' }>): SafeHtml {

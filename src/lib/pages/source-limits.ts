@@ -3,9 +3,13 @@
  * default language only, and without a list-all operation types that nothing references never reach the snapshot.
  */
 import { loadSiteData } from '../site-data/load-site-data.ts';
+import { getSiteLanguages } from './site-languages.ts';
 
 export interface SourceLimits {
-  /** No item came with per-language data: references, orphans and languages are the default language's. */
+  /**
+   * No item came with per-language data, and languages may differ (the source did not say that nothing varies by
+   * culture or that one language is configured): references, orphans and languages are the default language's.
+   */
   defaultLanguageOnly: boolean;
   /** The source listed no full set of types: only referenced ones are known. */
   referencedTypesOnly: boolean;
@@ -14,7 +18,7 @@ export interface SourceLimits {
 export async function getSourceLimits(): Promise<SourceLimits> {
   const data = await loadSiteData();
   return {
-    defaultLanguageOnly: data.meta.languages.length === 0,
+    defaultLanguageOnly: (await getSiteLanguages()).defaultLanguageOnly,
     referencedTypesOnly: !(data.manifest.interfaceVariant.contentTypeList ?? []).includes('full'),
   };
 }

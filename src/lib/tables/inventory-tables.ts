@@ -8,6 +8,8 @@ import { fillRateRows } from '../site-data/derive/fill-rate-rows.ts';
 import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { listItemLanguages } from '../site-data/item-languages.ts';
+import { editorPagePath } from '../site-paths.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
@@ -42,6 +44,10 @@ async function readAll(data: SiteData, file: string): Promise<TableRow[]> {
   return rows;
 }
 
+/**
+ * One row per item, and per language for culture-variant items with that language's name and URL, so a language
+ * filter gives that language's redirect map; invariant items once, with no language.
+ */
 const items: InventoryTable = {
   name: 'items',
   title: 'Items',
@@ -49,28 +55,30 @@ const items: InventoryTable = {
     col('kind', 'Kind', 'code', { facet: true }),
     col('id', 'Id', 'num'),
     col('name', 'Name', 'text', { link: '{kind}/{key}/' }),
+    col('language', 'Language', 'code', { facet: true }),
     col('type', 'Type', 'code', { facet: true }),
     col('level', 'Level', 'num', { facet: true }),
     col('url', 'URL'),
     col('updateDate', 'Updated', 'code'),
-    col('languages', 'Languages', 'code', { facet: true }),
     col('disposition', 'Disposition', 'code', { facet: true }),
     col('key', 'Key', 'code', { deferred: true }),
   ],
   listRows: async (data) => {
     const disposition = await readDispositions(data);
-    return data.lookup.nodes.map((n) => ({
-      kind: n.kind,
-      id: n.id,
-      name: n.name,
-      type: n.type,
-      level: n.level,
-      url: n.url,
-      updateDate: n.updateDate,
-      languages: n.cultures,
-      disposition: disposition.get(n.key) ?? UNDECIDED,
-      key: n.key,
-    }));
+    return data.lookup.nodes.flatMap((n) =>
+      listItemLanguages(n).map(({ language, name, url }) => ({
+        kind: n.kind,
+        id: n.id,
+        name,
+        language,
+        type: n.type,
+        level: n.level,
+        url,
+        updateDate: n.updateDate,
+        disposition: disposition.get(n.key) ?? UNDECIDED,
+        key: n.key,
+      })),
+    );
   },
 };
 
@@ -128,19 +136,31 @@ const fillRates: InventoryTable = {
     [...fillRateRows(data.typeUsage)].map((r) => ({ ...r, missingPage: r.missing ? r.missingPage : '' }) as TableRow),
 };
 
+/** One line per editor: counts only; the types and properties using it are listed on the editor's own page. */
 const editors: InventoryTable = {
   name: 'editors',
   title: 'Property editor census',
   columns: [
-    col('editorAlias', 'Editor alias', 'code'),
+    col('editorAlias', 'Editor alias', 'code', { link: '{page}' }),
     col('items', 'Items', 'num'),
     col('values', 'Values', 'num'),
     col('blockValues', 'Values in blocks', 'num'),
     col('types', 'Types', 'num'),
-    col('properties', 'Properties'),
-    col('blockProperties', 'Inside block elements'),
+    col('properties', 'Properties', 'num'),
+    col('blockProperties', 'Block properties', 'num'),
+    col('page', 'Editor page', 'code', { hidden: true }),
   ],
-  listRows: async (data) => data.editors.map((e) => ({ ...e, types: e.types.length })),
+  listRows: async (data) =>
+    data.editors.map((e) => ({
+      editorAlias: e.editorAlias,
+      items: e.items,
+      values: e.values,
+      blockValues: e.blockValues,
+      types: e.types.length,
+      properties: e.properties.length,
+      blockProperties: e.blockProperties.length,
+      page: editorPagePath(e.editorAlias),
+    })),
 };
 
 const broken: InventoryTable = {

@@ -21,6 +21,8 @@ export interface ValueContext {
   /** A content item whose CMS URL is this relative URL, to turn site-relative links into snapshot links. */
   findByUrl(url: string): ItemTarget | undefined;
   elementType(element: BlockElement): ElementTypeInfo | undefined;
+  /** A Block Grid area's alias by its key, when the source told it. */
+  areaAlias?(key: string): string | undefined;
 }
 
 export function toRefView(ref: ValueReference, ctx: ValueContext): RefView {

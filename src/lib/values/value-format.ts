@@ -18,6 +18,20 @@ export function formatToggle(value: unknown, editorAlias: string | undefined): s
   return undefined;
 }
 
+/**
+ * Umbraco.ColorPicker stores `{"value":"ff0000","label":"Red"}` (or only the hex code, in older values);
+ * Umbraco.ColorPicker.EyeDropper a CSS colour string. Read as "Red (#ff0000)".
+ */
+export function formatColour(value: unknown, editorAlias: string | undefined): string | undefined {
+  if (editorAlias === undefined || !editorAlias.toLowerCase().startsWith('umbraco.colorpicker')) return undefined;
+  const hex = (text: string) => (/^[0-9a-f]{3,8}$/i.test(text) ? `#${text}` : text);
+  if (typeof value === 'string') return hex(value.trim());
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { value: code, label } = value as { value?: unknown; label?: unknown };
+  if (typeof code !== 'string') return undefined;
+  return typeof label === 'string' && label.trim() !== '' && label !== code ? `${label} (${hex(code)})` : hex(code);
+}
+
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 /** A number as written (no rounding, no grouping: ids, years and stock counts must read exactly as stored). */

@@ -4,12 +4,13 @@
  * URLs become links), lists, plain text, and JSON for anything else.
  */
 import { findBlockStructure, type BlockElement, type BlockStructure } from '../../../scripts/core/block-value.ts';
+import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
 import { isMultiUrlPicker, isPickerEditor, isRichTextEditor } from './editor-aliases.ts';
 import { extractReferences } from './references.ts';
 import { findRichText, sanitizeRichText, type LinkTarget } from './rich-text.ts';
 import { classifyUrl } from './safe-url.ts';
 import { isEmptyValue } from './value-text.ts';
-import { flattenFields, formatNumber, formatNumberMap, formatToggle } from './value-format.ts';
+import { flattenFields, formatColour, formatNumber, formatNumberMap, formatToggle } from './value-format.ts';
 import { describeLinks, type LinkView } from './link-view.ts';
 import { refsOf, toRefView, type RefView, type ValueContext } from './value-context.ts';
 
@@ -22,7 +23,8 @@ export interface BlockView {
   properties: Array<{ alias: string; editorAlias?: string; view: ValueView }>;
   settings?: BlockView;
   config?: Array<[path: string, text: string]>;
-  areas: Array<{ key: string; items: BlockView[] }>;
+  /** `alias`: the area's name in the grid's configuration, when the source sent it (values hold only the key). */
+  areas: Array<{ key: string; alias?: string; items: BlockView[] }>;
 }
 export type ValueView =
   | { kind: 'empty' }
@@ -51,8 +53,8 @@ export function describeValue(
 ): ValueView {
   if (isEmptyValue(value)) return { kind: 'empty' };
   if (depth > 12) return jsonView(value, []);
-  const toggle = formatToggle(value, editorAlias);
-  if (toggle !== undefined) return { kind: 'text', text: toggle, refs: [] };
+  const scalar = formatToggle(value, editorAlias) ?? formatColour(value, editorAlias);
+  if (scalar !== undefined) return { kind: 'text', text: scalar, refs: [] };
   const structure = findBlockStructure(value);
   if (structure !== undefined)
     return {
@@ -118,6 +120,13 @@ export function resolveRichLink(raw: string, dataUdi: string | undefined, ctx: V
   return { text: raw };
 }
 
+/**
+ * Block JSON keeps a JSON editor's value as text (`"{\"<currency key>\":20}"`, `"[{\"mediaKey\":…}]"`), where a
+ * source parses it at the top level: parsed here, the same value reads the same inside a block as outside.
+ */
+const parseBlockValue = (value: unknown): unknown =>
+  typeof value === 'string' ? (parseEmbeddedJson(value) ?? value) : value;
+
 function describeBlocks(items: BlockElement[], ctx: ValueContext, depth: number): BlockView[] {
   return items.map((element) => describeBlock(element, ctx, depth));
 }
@@ -135,11 +144,14 @@ function describeBlock(element: BlockElement, ctx: ValueContext, depth: number):
       return {
         alias: v.alias,
         ...(editorAlias ? { editorAlias } : {}),
-        view: describeValue(v.value, editorAlias, ctx, depth + 1),
+        view: describeValue(parseBlockValue(v.value), editorAlias, ctx, depth + 1),
       };
     }),
     ...(element.settings ? { settings: describeBlock(element.settings, ctx, depth + 1) } : {}),
     ...(element.config && Object.keys(element.config).length > 0 ? { config: flattenFields(element.config) } : {}),
-    areas: element.areas.map((area) => ({ key: area.key, items: describeBlocks(area.items, ctx, depth + 1) })),
+    areas: element.areas.map((area) => {
+      const alias = ctx.areaAlias?.(area.key);
+      return { key: area.key, ...(alias ? { alias } : {}), items: describeBlocks(area.items, ctx, depth + 1) };
+    }),
   };
 }

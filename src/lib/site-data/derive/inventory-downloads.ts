@@ -6,6 +6,7 @@ import path from 'node:path';
 import { csvRow, type CsvCell } from '../../csv.ts';
 import type { NodeLookup } from '../node-lookup.ts';
 import type { BrokenReference, EditorUsage, OrphanMedia, SiteNode, TypeUsage } from '../site-data-format.ts';
+import { listItemLanguages } from '../item-languages.ts';
 import { FILL_RATE_COLUMNS, fillRateRows } from './fill-rate-rows.ts';
 import { createJsonArrayWriter, createLineWriter } from './line-writer.ts';
 
@@ -87,9 +88,7 @@ function* itemRows(lookup: NodeLookup): Generator<Row> {
       template: n.template ?? '',
       complete: n.chunk !== null,
     };
-    if (n.cultures.length === 0) yield row;
-    for (const iso of n.cultures)
-      yield { ...row, language: iso, name: n.names?.[iso] ?? n.name, url: n.urls?.[iso] ?? '' };
+    for (const language of listItemLanguages(n)) yield { ...row, ...language };
   }
 }
 
