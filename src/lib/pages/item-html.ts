@@ -45,6 +45,7 @@ function renderDraftNote(draft: NonNullable<ItemPage['draft']>): SafeHtml {
   return markup`<p class="note flag" data-draft>This item has a pending draft (saved, not published) changing ${changes}: ${link}.</p>`;
 }
 
+/** Parts of a page one to a line (readable source); an absent part (false, undefined) leaves no line. */
 const lines = (...parts: HtmlPart[]): SafeHtml =>
   markup`${parts.filter(Boolean).map((p, i) => markup`${i > 0 && '\n'}${p}`)}`;
 
