@@ -108,7 +108,7 @@ export const BUILD_USAGE =
                         file size limits of many static hosts)
   --search-after-astro  build the search index after astro build instead of beside it (less memory, more time)
   --astro-item-pages    render every item page through Astro's own page loop (same pages, 2–3 times the time;
-                        for item page templates edited in src/, which the item page writer does not read)
+                        the same bytes, as the tests check: both place src/lib/pages/item-page-html.ts)
   --partition I/K       render only partition I of K of the item pages (and index only their search records);
                         join the K outputs with npm run merge-partitions
   --quiet, --verbose

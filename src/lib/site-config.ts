@@ -21,8 +21,8 @@ const siteConfigSchema = z
     title: z.string().min(1).optional(),
     partition: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).optional(),
     /**
-     * Item pages without a change history are written by scripts/build/item-pages.ts around the layout of
-     * pages/item-shell, not rendered one by one by Astro (see src/lib/pages/item-shell.ts). Off: Astro renders all.
+     * Item pages are written by scripts/build/item-pages.ts around the layout of pages/item-shell, not rendered one
+     * by one by Astro (see src/lib/pages/item-shell.ts). Off: Astro renders them all.
      */
     itemPageWriter: z.boolean().optional(),
   })

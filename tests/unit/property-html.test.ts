@@ -21,7 +21,7 @@ const row = (alias: string, view: PropertyRow['view'], extra: Partial<PropertyRo
 });
 
 describe('renderPropertyTable', () => {
-  it('writes a row with the spacing the components had', () => {
+  it('writes a row: heading, editor, value; then the empty properties on one line', () => {
     const rows = [
       row('theme', { kind: 'list', items: ['Dark'] }, { name: 'Theme', group: 'Layout' }),
       row('hidden', { kind: 'empty' }, { name: 'Hide' }),
@@ -29,12 +29,12 @@ describe('renderPropertyTable', () => {
     ];
     assert.equal(
       renderPropertyTable(rows).value,
-      ' <section class="property" aria-label="theme"> <h3 class="head"><code>theme</code><span> · Theme</span></h3> ' +
-        '<p class="meta">Editor <code>Umbraco.TextBox</code> · group Layout</p>        <ul><li>Dark</li></ul>  ' +
-        '</section> <p class="empty-props" data-empty-properties>Empty: <code title="Hide">hidden</code>, ' +
+      '<section class="property" aria-label="theme"><h3 class="head"><code>theme</code><span> · Theme</span></h3>' +
+        '<p class="meta">Editor <code>Umbraco.TextBox</code> · group Layout</p><ul><li>Dark</li></ul>' +
+        '</section><p class="empty-props" data-empty-properties>Empty: <code title="Hide">hidden</code>, ' +
         '<code>end</code></p>',
     );
-    assert.equal(renderPropertyTable([]).value, '<p class="meta">No properties.</p>  ');
+    assert.equal(renderPropertyTable([]).value, '<p class="meta">No properties.</p>');
   });
 
   it('keeps hostile aliases, names and values inert in text and attributes', () => {
@@ -117,8 +117,8 @@ describe('facts and link lists', () => {
         ['Gone', undefined],
         ['Link', 'a', '/p?x="1"'],
       ]).value,
-      '<dl class="facts">  <dt>Id</dt> <dd>7</dd>  <dt>Name</dt> <dd><code>&lt;x&gt;</code></dd>  <dt>Gone</dt> ' +
-        '<dd>–</dd>  <dt>Link</dt> <dd><a href="/p?x=&quot;1&quot;">a</a></dd>  </dl>',
+      '<dl class="facts"><dt>Id</dt><dd>7</dd><dt>Name</dt><dd><code>&lt;x&gt;</code></dd><dt>Gone</dt>' +
+        '<dd>–</dd><dt>Link</dt><dd><a href="/p?x=&quot;1&quot;">a</a></dd></dl>',
     );
   });
 
@@ -126,7 +126,7 @@ describe('facts and link lists', () => {
     assert.equal(renderLinkList([], 'No <one>.').value, '<p class="meta">No &lt;one&gt;.</p>');
     assert.equal(
       renderLinkList([{ name: 'A&B', href: '/a/', note: 'x' }]).value,
-      '<ul> <li><a href="/a/">A&amp;B</a><span class="meta"> · x</span></li> </ul>',
+      '<ul><li><a href="/a/">A&amp;B</a><span class="meta"> · x</span></li></ul>',
     );
   });
 });

@@ -3,12 +3,13 @@
  * version, then every value) and an unpublished item (its values). Like item pages they are many on a large site, so
  * the item page writer writes them around the item shell; Astro renders them only with `--astro-item-pages`.
  */
-import type { PropertyChange, TextPart } from '../../../scripts/core/diff-format.ts';
+import type { PropertyChange } from '../../../scripts/core/diff-format.ts';
 import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadDraftChanges, loadExtras } from '../site-data/load-extras.ts';
 import type { ExtraRow } from '../site-data/extras-format.ts';
 import { href, inventoryHref } from '../site-paths.ts';
 import { formatDate } from '../values/value-format.ts';
+import { renderChangeTable } from './change-html.ts';
 import { EXTRA_INVENTORIES } from './extra-inventories.ts';
 import { renderHiddenProperties, loadHiddenItems } from './hidden-item-page.ts';
 import { attr, markup, trustedHtml, type SafeHtml } from './html-escape.ts';
@@ -32,47 +33,17 @@ export async function listHiddenPages(kind: HiddenKind, renderer: 'astro' | 'wri
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const MAX_VALUE = 300;
-const show = (value: unknown): string => {
-  if (value === undefined || value === null) return '–';
-  const shown = typeof value === 'string' ? value : JSON.stringify(value);
-  return shown.length > MAX_VALUE ? `${shown.slice(0, MAX_VALUE)}…` : shown;
-};
-
-const renderText = (parts: TextPart[]): SafeHtml =>
-  markup`<span class="text-diff">${parts.map((p) =>
-    p.op === 'added'
-      ? markup`<ins>${p.text}</ins>`
-      : p.op === 'removed'
-        ? markup`<del>${p.text}</del>`
-        : markup`<span>${p.text}</span>`,
-  )}</span>`;
-
-/** One property's change, as the Changes section shows it (components/property-diff.astro). */
-function renderChange(change: PropertyChange): SafeHtml {
-  if (change.text) return markup`<p>${renderText(change.text)}</p>`;
-  if (change.paths)
-    return markup`<ul class="path-diff">${change.paths.map(
-      (p) =>
-        markup`<li><code>${p.path}</code> ${p.change}: ${
-          p.text
-            ? renderText(p.text)
-            : markup`${p.change !== 'added' && markup`<del>${show(p.from)}</del>`} ${p.change !== 'removed' && markup`<ins>${show(p.to)}</ins>`}`
-        }</li>`,
-    )}</ul>`;
-  return markup`<p class="text-diff"><del>${show(change.from)}</del> <ins>${show(change.to)}</ins></p>`;
-}
 
 function renderChanges(changes: { compared: boolean; properties: PropertyChange[] } | undefined): SafeHtml {
   if (changes === undefined || !changes.compared)
     return markup`<p>The published version is not in this snapshot, so there is nothing to compare the draft with.</p>`;
   if (changes.properties.length === 0)
     return markup`<p data-draft-changes="0">No property value differs from the published version (the draft changes only the name, the template or the order).</p>`;
-  const rows = changes.properties.map(
-    (p) =>
-      markup`<tr${attr('data-property', p.alias)}><td><code>${p.alias}</code></td><td>${p.culture ?? 'all'}</td><td>${p.change}</td><td>${renderChange(p)}</td></tr>`,
+  return renderChangeTable(
+    changes.properties,
+    'Published → draft',
+    attr('data-draft-changes', changes.properties.length),
   );
-  return markup`<table${attr('data-draft-changes', changes.properties.length)}><thead><tr><th>Property</th><th>Language</th><th>Change</th><th>Published → draft</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function head(kind: HiddenKind, row: ExtraRow, label: string): SafeHtml {

@@ -1,5 +1,5 @@
 /** Everything the content and media item pages show, built from one positioned read of the item. */
-import { findItemHistory } from '../changes/site-changes.ts';
+import { findItemHistory, loadChanges, type ItemHistory } from '../changes/site-changes.ts';
 import { CHILD_PAGE_SIZE, childSummaries, type ChildSummary } from './child-list.ts';
 import { writesItemPages } from './item-shell.ts';
 import { getValueContext, type LinkItem } from './page-context.ts';
@@ -31,30 +31,21 @@ export interface ItemPage {
   file?: MediaFile & { imageSrc?: string };
   /** Set when the item has a pending draft: its page, and the property values it changes (`alias [culture]`). */
   draft?: { href: string; changed: string[] };
+  /** What changed since the previous snapshot (--history), when the item changed. */
+  changes?: { history: ItemHistory; since?: string };
   /** The item's decision (--decisions), when it has one. */
   decision?: { disposition: string; facts: Array<[label: string, value: string, href?: string]> };
 }
 
 /**
- * The item nodes of `kind` this build renders (its partition's share), split by who renders them: with the item page
- * writer on, Astro renders the items with a change history and the writer every other; with it off, Astro all.
+ * The item nodes of `kind` this build renders (its partition's share): the item page writer's when it is on, Astro's
+ * when it is off (`--astro-item-pages`, `astro dev`).
  */
 export async function listItemNodes(kind: ItemKind, renderer: 'astro' | 'writer'): Promise<SiteNode[]> {
+  if (writesItemPages() !== (renderer === 'writer')) return [];
   const data = await loadSiteData();
   const partition = findActivePartition();
-  const writer = writesItemPages();
-  if (renderer === 'writer' && !writer) return [];
-  const nodes: SiteNode[] = [];
-  for (const node of data.lookup.nodes) {
-    if (node.kind !== kind || !ownsItem(node.key, partition)) continue;
-    const astro = !writer || (await findItemHistory(node.key)) !== undefined;
-    if (astro === (renderer === 'astro')) nodes.push(node);
-  }
-  return nodes;
-}
-
-export async function listItemKeys(kind: ItemKind): Promise<Array<{ params: { key: string } }>> {
-  return (await listItemNodes(kind, 'astro')).map((n) => ({ params: { key: n.key } }));
+  return data.lookup.nodes.filter((node) => node.kind === kind && ownsItem(node.key, partition));
 }
 
 function imageSource(file: MediaFile | undefined, mediaOrigin: string | undefined): string | undefined {
@@ -97,6 +88,8 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
   const draft = kind === 'content' ? (await loadDraftChanges()).get(node.key) : undefined;
   const decision = await findDecision(node.key);
+  const history = await findItemHistory(node.key);
+  const since = history && (await loadChanges())?.from.finishedAt;
   return {
     node,
     complete: record !== undefined || withheld !== undefined,
@@ -121,6 +114,7 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
     },
     ...(node.file ? { file: { ...node.file, ...(imageSrc ? { imageSrc } : {}) } } : {}),
     ...(draft ? { draft: { href: href(`drafts/${node.key}/`), changed: draft.properties.map(changedLabel) } } : {}),
+    ...(history ? { changes: { history, ...(since !== undefined ? { since } : {}) } } : {}),
     ...(decision ? { decision } : {}),
   };
 }

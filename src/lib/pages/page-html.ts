@@ -1,6 +1,6 @@
 /**
- * Small pieces of page markup as strings, shared by item pages (src/lib/pages/item-html.ts) and the components that
- * wrap them for other pages (facts, breadcrumbs, link-list): one definition of each, the spacing Astro gave them.
+ * Small pieces of page markup as strings, shared by item pages (src/lib/pages/item-html.ts) and the Astro pages that
+ * show the same pieces (set:html): one definition of each.
  */
 import { attr, markup, type SafeHtml } from './html-escape.ts';
 import type { LinkItem } from './page-context.ts';
@@ -20,12 +20,12 @@ function factValue([, value, link]: Fact): SafeHtml | string {
 
 /** A definition list of labelled facts; empty values show as a dash; a third element makes the value a link. */
 export const renderFacts = (facts: Fact[]): SafeHtml =>
-  markup`<dl class="facts"> ${facts.map((fact) => markup` <dt>${fact[0]}</dt> <dd>${factValue(fact)}</dd> `)} </dl>`;
+  markup`<dl class="facts">${facts.map((fact) => markup`<dt>${fact[0]}</dt><dd>${factValue(fact)}</dd>`)}</dl>`;
 
 export function renderBreadcrumbs(items: LinkItem[], current: string): SafeHtml {
   const links = items.map((item) => markup`<li><a${attr('href', item.href)}>${item.name}</a></li>`);
   const here = markup`<li aria-current="page">${current}</li>`;
-  return markup`<nav class="breadcrumbs" aria-label="Breadcrumbs"> <ol> ${links} ${here} </ol> </nav>`;
+  return markup`<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol>${links}${here}</ol></nav>`;
 }
 
 function renderLinkItem(item: LinkItem): SafeHtml {
@@ -34,4 +34,4 @@ function renderLinkItem(item: LinkItem): SafeHtml {
 }
 
 export const renderLinkList = (items: LinkItem[], empty = 'None.'): SafeHtml =>
-  items.length === 0 ? markup`<p class="meta">${empty}</p>` : markup`<ul> ${items.map(renderLinkItem)} </ul>`;
+  items.length === 0 ? markup`<p class="meta">${empty}</p>` : markup`<ul>${items.map(renderLinkItem)}</ul>`;

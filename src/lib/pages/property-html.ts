@@ -1,7 +1,6 @@
 /**
  * The property section of an item page as one HTML string: a piece of markup per property row and value, rather than
- * a component instance per value (an item page holds dozens of them and the renderer's cost is per instance). The
- * markup and its spacing are those of the components it replaced, so pages stay byte for byte the same.
+ * a component instance per value (an item page holds dozens of them and the renderer's cost is per instance).
  */
 import { typeHref } from '../site-paths.ts';
 import type { BlockView, RefView, ValueView } from '../values/value-view.ts';
@@ -134,7 +133,7 @@ function renderLink(link: Extract<ValueView, { kind: 'links' }>['links'][number]
   return markup`<li> ${broken} ${target} ${url} </li>`;
 }
 
-/** The markup of one kind of value; `renderValue` places it among the spaces the component left for the others. */
+/** The markup of one kind of value. */
 function renderKind(view: ValueView): SafeHtml {
   switch (view.kind) {
     case 'empty':
@@ -161,33 +160,15 @@ function renderKind(view: ValueView): SafeHtml {
   }
 }
 
-/** The component had one slot per kind in this order, a space between each: the empty ones still leave theirs. */
-const KIND_ORDER: ReadonlyArray<ValueView['kind']> = [
-  'empty',
-  'text',
-  'rich-text',
-  'blocks',
-  'pairs',
-  'refs',
-  'links',
-  'list',
-  'json',
-];
-const SPACES = KIND_ORDER.map((_, i) => ' '.repeat(i));
-
-export function renderValue(view: ValueView): SafeHtml {
-  const at = KIND_ORDER.indexOf(view.kind);
-  return markup`${SPACES[at]}${renderKind(view)}${SPACES[KIND_ORDER.length - 1 - at]}`;
-}
+/** One value, as its kind shows it. */
+export const renderValue = (view: ValueView): SafeHtml => renderKind(view);
 
 function renderRow(row: PropertyRow): SafeHtml {
   const name = row.name && row.name !== row.alias && markup`<span> · ${row.name}</span>`;
   const where = [row.group && ` · group ${row.group}`, row.inheritedFrom && ` · inherited from ${row.inheritedFrom}`];
   const editor = markup`<p class="meta">Editor <code>${row.editorAlias || 'unknown'}</code>${where}</p>`;
   const head = markup`<h3 class="head"><code>${row.alias}</code>${name}</h3>`;
-  return markup`<section class="property"${attr('aria-label', row.alias)}> ${head} ${editor} ${renderValue(
-    row.view,
-  )} </section>`;
+  return markup`<section class="property"${attr('aria-label', row.alias)}>${head}${editor}${renderValue(row.view)}</section>`;
 }
 
 export function renderPropertyTable(rows: PropertyRow[]): SafeHtml {
@@ -196,5 +177,5 @@ export function renderPropertyTable(rows: PropertyRow[]): SafeHtml {
   const names = empty.map((row, i) => markup`${i > 0 && ', '}<code${attr('title', row.name)}>${row.alias}</code>`);
   const none = rows.length === 0 && markup`<p class="meta">No properties.</p>`;
   const emptyLine = empty.length > 0 && markup`<p class="empty-props" data-empty-properties>Empty: ${names}</p>`;
-  return markup`${none} ${filled.map(renderRow)} ${emptyLine}`;
+  return markup`${none}${filled.map(renderRow)}${emptyLine}`;
 }
