@@ -3,62 +3,23 @@
  * facet values, sorted by any column, counted per facet value, and written as CSV or JSON. No DOM here.
  */
 import { csvRow, csvValue } from '../lib/csv.ts';
-import {
-  cellText,
-  decodeCell,
-  type CellValue,
-  type EncodedTable,
-  type FacetColumn,
-  type TableColumn,
-} from '../lib/tables/table-model.ts';
-
-/** A decoded table: `value(c, r)` is the cell of column index `c` in row `r` (list-valued facets give arrays). */
-export interface Table {
-  columns: TableColumn[];
-  count: number;
-  data: EncodedTable['data'];
-  value(c: number, r: number): CellValue;
-  sortKeys: Map<number, Array<string | number>>;
-  orders: Map<number, number[]>;
-  haystack: Array<string[] | undefined> | undefined;
-}
+import { cellText, type FacetColumn } from '../lib/tables/table-model.ts';
+import { codesTest, codesWhere, facetOf, type RowTest, type Table } from './table-data.ts';
+import { filterTest, type ColumnFilter } from './table-filters.ts';
 
 export interface TableQuery {
   sort: { key: string; descending: boolean } | undefined;
   text: string;
   /** Chosen values per facet column: a row passes when any of its values is chosen. */
   facets: Map<string, string[]>;
+  /** Column filters with an operator, all of which a row must pass. */
+  filters: ColumnFilter[];
 }
 
 export interface TableView {
   rows: number[];
   /** Per facet column index, the count of each of its values among rows passing every other filter. */
   counts: Map<number, number[]>;
-}
-
-export function decodeTable(file: EncodedTable): Table {
-  const { columns, count, data } = file;
-  const value = (c: number, r: number): CellValue => {
-    const column = data[c];
-    return column === undefined ? null : decodeCell(column, r);
-  };
-  return { columns, count, data, value, sortKeys: new Map(), orders: new Map(), haystack: undefined };
-}
-
-/** A facet column's dictionary; undefined for a plain column. */
-export function facetOf(table: Table, c: number): FacetColumn | undefined {
-  const column = table.data[c];
-  return column !== undefined && !Array.isArray(column) ? column : undefined;
-}
-
-/** Puts in the values of a deferred column (fetched on its own) and forgets what was derived without them. */
-export function fillColumn(table: Table, key: string, values: CellValue[]): void {
-  const c = table.columns.findIndex((col) => col.key === key);
-  if (c < 0 || values.length !== table.count) throw new Error(`column ${key} does not fit the table`);
-  table.data[c] = values;
-  table.sortKeys.delete(c);
-  table.orders.delete(c);
-  table.haystack = undefined;
 }
 
 function sortKeysOf(table: Table, c: number): Array<string | number> {
@@ -100,22 +61,6 @@ export function buildHaystack(table: Table): Array<string[] | undefined> {
     return lower;
   });
   return table.haystack;
-}
-
-type RowTest = (r: number) => boolean;
-
-/** A test on a facet column's codes: a row passes when any of its values' codes is in `codes`. */
-export function codesTest(facet: FacetColumn, codes: ReadonlySet<number>): RowTest {
-  const list = facet.codes;
-  return (r) => {
-    const k = list[r] as number | number[];
-    return Array.isArray(k) ? k.some((x) => codes.has(x)) : codes.has(k);
-  };
-}
-
-/** The codes of a facet column whose value's text passes `test`. */
-export function codesWhere(facet: FacetColumn, test: (text: string) => boolean): Set<number> {
-  return new Set(facet.values.flatMap((v, k) => (test(cellText(v)) ? [k] : [])));
 }
 
 /** A row matches when any of its cells (any value of a list) holds the query, ignoring case. */
@@ -173,6 +118,7 @@ function orderedRows(table: Table, query: TableQuery, mask: Uint8Array): number[
 /** The view of a query: row numbers in order, and per facet the counts that picking a value would give. */
 export function runQuery(table: Table, query: TableQuery): TableView {
   const text = textMatches(table, query.text);
+  const where = query.filters.flatMap((f) => filterTest(table, f) ?? []);
   const tests = facetTests(table, query.facets);
   const facetColumns = table.columns.flatMap((col, c) => (col.facet && facetOf(table, c) ? [c] : []));
   const counts = new Map(
@@ -180,7 +126,7 @@ export function runQuery(table: Table, query: TableQuery): TableView {
   );
   const mask = new Uint8Array(table.count);
   for (let r = 0; r < table.count; r++) {
-    if (text && !text(r)) continue;
+    if ((text && !text(r)) || !where.every((pass) => pass(r))) continue;
     let failed = -1;
     let failures = 0;
     for (const t of tests) if (!t.pass(r) && ++failures === 1) failed = t.c;
