@@ -168,29 +168,34 @@ function setup(section: HTMLElement, table: Table): void {
     update({ filters: state.filters });
     section.dataset.complete = 'true';
   }, failed);
-  exportReady = () => complete.then(() => load(hiddenKeys)).catch(failed);
-  wanted = () => load(used()).then(() => update({ filters: state.filters }), failed);
+  exportReady = () =>
+    complete
+      .then(() => load(hiddenKeys))
+      .then(() => undefined)
+      .catch(failed);
+  wanted = () =>
+    load(used()).then((fetched) => {
+      if (fetched) update({ filters: state.filters });
+    }, failed);
 }
 
 /**
  * Fetches deferred columns (GUIDs, and hidden columns until someone wants them), each from `<table>.<column>.json`
  * beside the table file, once.
  */
-function deferredLoader(section: HTMLElement, table: Table): (keys: readonly string[]) => Promise<void> {
+function deferredLoader(section: HTMLElement, table: Table): (keys: readonly string[]) => Promise<boolean> {
   const base = (section.dataset.src ?? '').replace(/\.json$/, '');
   const loading = new Map<string, Promise<void>>();
+  // True when a column was fetched for this call, so the view is drawn again only then.
   return async (keys) => {
-    const wanted = table.columns.filter((col) => col.deferred && keys.includes(col.key));
-    await Promise.all(
-      wanted.map((col) => {
-        let done = loading.get(col.key);
-        if (done === undefined) {
-          done = getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(table, col.key, values));
-          loading.set(col.key, done);
-        }
-        return done;
-      }),
-    );
+    const fresh = table.columns.filter((col) => col.deferred && keys.includes(col.key) && !loading.has(col.key));
+    for (const col of fresh)
+      loading.set(
+        col.key,
+        getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(table, col.key, values)),
+      );
+    await Promise.all(table.columns.filter((col) => keys.includes(col.key)).map((col) => loading.get(col.key)));
+    return fresh.length > 0;
   };
 }
 

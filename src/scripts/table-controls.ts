@@ -31,6 +31,7 @@ export function facetSelect(
   const select = el('select', { name: col.key, multiple: true, size: Math.min(4, Math.max(2, options.length)) });
   select.append(...options);
   select.dataset.facet = col.key;
+  select.title = 'Ctrl- or ⌘-click to choose several';
   select.addEventListener('change', () => onChange([...select.selectedOptions].map((o) => o.value)));
   const summary = chosen.length > 0 ? ` (${chosen.length} chosen)` : '';
   return el('label', { className: 'facet' }, el('span', { textContent: `${col.label}${summary}` }), select);
