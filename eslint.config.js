@@ -16,7 +16,6 @@ const ELEMENTS = [
   { type: 'mapping', pattern: 'scripts/mapping/**', partialMatch: false },
   { type: 'browser', pattern: 'scripts/browser/**', partialMatch: false },
   { type: 'site', pattern: 'src/**', partialMatch: false },
-  { type: 'client', pattern: 'public/**', partialMatch: false },
   { type: 'bench', pattern: 'bench/**', partialMatch: false },
   { type: 'tests', pattern: 'tests/**', partialMatch: false },
 ];
@@ -34,11 +33,13 @@ const POLICIES = [
   from('mapping', 'core'),
   from('browser'),
   from('site', 'core'),
-  from('client'),
   from('command', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site'),
   from('bench', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser'),
   from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser', 'bench'),
 ];
+
+/** The modules of `src/lib/` the browser code (`src/scripts/`) imports: pure, so the page and the build share them. */
+const BROWSER_SHARED = ['csv.ts', 'tables/table-model.ts', 'site-data/derive/lookup-keys.ts', 'search/facet-map.ts'];
 
 export default tseslint.config(
   {
@@ -86,6 +87,25 @@ export default tseslint.config(
     // Prettier fills Astro prose past the column limit around inline elements; the formatter owns those lines.
     files: ['**/*.astro'],
     rules: { 'max-len': 'off' },
+  },
+  {
+    // The browser code is bundled by Astro and runs in the page: it imports the build's rules from the pure modules
+    // listed here (no Node built-ins in them either), one home for each rule.
+    files: ['src/scripts/**', ...BROWSER_SHARED.map((m) => `src/lib/${m}`)],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'Browser code and the modules it imports run in the page.' },
+            {
+              group: ['../lib/**/*.ts', ...BROWSER_SHARED.map((m) => `!../lib/${m}`)],
+              message: 'The browser imports only the pure modules listed in BROWSER_SHARED (eslint.config.js).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests read untyped JSON answers and poke at them; the code under test is typed.

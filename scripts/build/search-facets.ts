@@ -12,23 +12,10 @@ import { readFileSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { FACETS_FILE, FACET_KEYS, type FacetMap } from '../../src/lib/search/facet-map.ts';
 
-export const FACETS_FILE = 'facets.json';
-export const FACET_KEYS = ['kind', 'type', 'root', 'language'] as const;
 const FRAGMENT_PREFIX = 'pagefind_dcd';
 const FRAGMENT_EXTENSION = '.pf_fragment';
-
-/**
- * `values[k]` lists key k's values; `combos` lists each distinct assignment, per key the indexes of its values;
- * `pages` maps a page hash to its combo. A bundle of 20,000 items has a few hundred combos.
- */
-export interface FacetMap {
-  version: 1;
-  keys: string[];
-  values: string[][];
-  combos: number[][][];
-  pages: Record<string, number>;
-}
 
 interface Fragment {
   url?: unknown;

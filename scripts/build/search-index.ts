@@ -11,6 +11,7 @@ import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { z } from 'zod';
 import { iterateNdjsonSized } from '../core/snapshot-format.ts';
+import { SEARCH_BUNDLES_FILE, type FacetValues } from '../../src/lib/search/facet-map.ts';
 import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { writeFacetMap } from './search-facets.ts';
@@ -66,7 +67,7 @@ function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomReco
       ...(record.type ? { type: [wellFormed(record.type)] } : {}),
       root: [wellFormed(record.root)],
       language: record.languages.map(wellFormed),
-    },
+    } satisfies FacetValues,
   };
 }
 
@@ -142,6 +143,6 @@ export async function buildSearchIndex(
   } finally {
     await pagefind.close();
   }
-  await writeFile(path.join(outDir, 'search-bundles.json'), `${JSON.stringify({ bundles })}\n`);
+  await writeFile(path.join(outDir, SEARCH_BUNDLES_FILE), `${JSON.stringify({ bundles })}\n`);
   return { records, bundles, millis: Date.now() - started };
 }

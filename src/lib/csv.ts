@@ -14,6 +14,10 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A table cell as the downloads write it: a list of values joined with "; ". */
+export const csvValue = (value: CsvCell | readonly string[]): CsvCell =>
+  typeof value === 'object' && value !== null ? value.join('; ') : value;
+
 export function csvRow(cells: readonly CsvCell[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

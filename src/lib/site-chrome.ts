@@ -9,7 +9,6 @@ export interface SiteChrome {
   siteTitle: string;
   homeHref: string;
   searchHref: string;
-  scriptHref: string;
   nav: Array<[href: string, label: string]>;
 }
 
@@ -35,7 +34,6 @@ export function getSiteChrome(): SiteChrome {
       siteTitle: env.title ?? 'CMS snapshot',
       homeHref: href(),
       searchHref: href('search/'),
-      scriptHref: href('scripts/site.js'),
       nav: NAV.map(([path, label]) => [href(path), label]),
     };
     chromes.set(config, chrome);

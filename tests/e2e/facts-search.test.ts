@@ -31,8 +31,8 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
     const page = await open(sites.largest, 'search/');
     await page.waitForSelector('#search[data-ready="true"]');
     for (const [q, expected] of queries) {
+      // Typing searches at once; Enter would open the single exact match (checked below).
       await page.locator('#search-input').fill(q);
-      await page.keyboard.press('Enter');
       const kind = expected === media ? 'media' : 'content';
       const first = page.locator('#search-results li').first().locator('a');
       await page
@@ -56,6 +56,18 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
       const keyLike = q.startsWith('umb://') || !q.includes('/');
       if (keyLike) assert.deepEqual(boxes, [[`${kind} (1)`]], q);
     }
+    // Enter on a query naming exactly one item opens it, from the search page and from any page's header box.
+    await page.locator('#search-input').fill(plain);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/content/${String(entry.key)}/`);
+    await page.locator('#header-search-input').fill(`umb://media/${String(media.key)}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/media/${String(media.key)}/`);
+    // A word is no exact match: Enter searches.
+    await page.locator('#header-search-input').fill(String(entry.name));
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#search[data-ready="true"]');
+    assert.match(page.url(), /\/search\/\?q=/);
     await page.close();
   });
 

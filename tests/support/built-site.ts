@@ -1,6 +1,6 @@
 /**
  * Sites built once and shared by the browser test files: each file runs in its own process, so a build is kept on disk
- * under a key made of its name, its build flags and every file of the product (scripts/, src/, public/, the Astro
+ * under a key made of its name, its build flags and every file of the product (scripts/, src/, the Astro
  * config and the lockfile). A change to the product is a new key, so a kept build is never stale; the build a key
  * replaces is removed. A lock folder keeps two processes from building the same site at once.
  */
@@ -13,7 +13,7 @@ import { fingerprint } from './fingerprint.ts';
 import { buildSite } from './site-e2e.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PRODUCT = ['scripts', 'src', 'public'];
+const PRODUCT = ['scripts', 'src'];
 const PRODUCT_FILES = ['astro.config.mjs', 'package-lock.json'];
 const CACHE = process.env.E2E_SITE_CACHE ?? path.join(tmpdir(), 'cms-snapshot-e2e-sites');
 const STALE_LOCK_MS = 15 * 60_000;

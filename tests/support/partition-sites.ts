@@ -53,7 +53,7 @@ export interface SearchAnswer {
 }
 
 /**
- * Loads the site's Pagefind bundles in the page the way public/scripts/search.js does (first bundle, then mergeIndex
+ * Loads the site's Pagefind bundles in the page the way src/scripts/search.ts does (first bundle, then mergeIndex
  * for the rest; a module of its own, apart from the one the page's script loaded) and answers each query with the
  * sorted URLs of every hit, plus the filter counts of the whole index.
  */

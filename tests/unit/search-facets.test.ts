@@ -1,40 +1,12 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 
 type Values = Record<string, string[]>;
-interface Decoded {
-  keys: string[];
-  combos: Values[];
-  pages: Map<string, number>;
-  totals: number[];
-}
 interface Hit {
   bundle: number;
   id: string;
 }
-interface FacetIndex {
-  byHash: Map<string, Values>;
-  ambiguous: Set<string>;
-}
-interface ClientFacets {
-  decodeFacetMap(json: unknown): Decoded | undefined;
-  indexFacetMaps(maps: Array<Decoded | undefined>): FacetIndex;
-  filterAndCount(
-    hits: Hit[],
-    valuesOf: (hit: Hit) => Values | undefined,
-    filters: Values,
-  ): { kept: Hit[]; counts: Record<string, Record<string, number>> };
-  totalCounts(maps: Array<Decoded | undefined>): Record<string, Record<string, number>>;
-  addExactCounts(
-    counts: Record<string, Record<string, number>>,
-    hits: Array<{ kind: string; language?: string }>,
-  ): Record<string, Record<string, number>>;
-}
-// The browser module is plain JavaScript served as-is; load it by path so TypeScript does not need its types.
-const client = (await import(
-  path.resolve(import.meta.dirname, '../../public/scripts/search-facets.js')
-)) as ClientFacets;
+import * as client from '../../src/scripts/search-facets.ts';
 
 const KEYS = ['kind', 'type', 'root', 'language'];
 const CHOICES: Values = {

@@ -1,5 +1,5 @@
 /**
- * The Changes tables as the inventories' interactive tables (`public/scripts/data-table.js`): each column keyed by its
+ * The Changes tables as the inventories' interactive tables (`src/scripts/data-table.ts`): each column keyed by its
  * label, the descriptive columns (kind, type, property, language, change, editor) offered as facets, columns of numbers
  * sorted as numbers, and the first column linked to the item or type through a hidden `link` column (none for a
  * summary row). The cells are the same as in the CSV and JSON.

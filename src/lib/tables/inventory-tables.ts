@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { fillRateRows } from '../site-data/derive/fill-rate-rows.ts';
 import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES, type SiteNode } from '../site-data/site-data-format.ts';
+import { pathOf } from '../site-data/derive/inventory-downloads.ts';
 import { listItemLanguages } from '../site-data/item-languages.ts';
 import { editorPagePath } from '../site-paths.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
@@ -62,11 +63,19 @@ const items: InventoryTable = {
     col('updateDate', 'Updated', 'code'),
     col('disposition', 'Disposition', 'code', { facet: true }),
     col('key', 'Key', 'code', { deferred: true }),
+    // Not shown until chosen: in the table data for the column chooser, filters and "this view" downloads.
+    col('parentKey', 'Parent key', 'code', { hidden: true, deferred: true }),
+    col('path', 'Path', 'text', { hidden: true, deferred: true }),
+    col('createDate', 'Created', 'code', { hidden: true, deferred: true }),
+    col('sortOrder', 'Sort order', 'num', { hidden: true, deferred: true }),
+    col('template', 'Template', 'code', { hidden: true, facet: true }),
   ],
   listRows: async (data) => {
     const disposition = await readDispositions(data);
-    return data.lookup.nodes.flatMap((n) =>
-      listItemLanguages(n).map(({ language, name, url }) => ({
+    return data.lookup.nodes.flatMap((n) => {
+      const hidden = hiddenItemCells(n, data);
+      return listItemLanguages(n).map(({ language, name, url }) => ({
+        ...hidden,
         kind: n.kind,
         id: n.id,
         name,
@@ -77,10 +86,18 @@ const items: InventoryTable = {
         updateDate: n.updateDate,
         disposition: disposition.get(n.key) ?? UNDECIDED,
         key: n.key,
-      })),
-    );
+      }));
+    });
   },
 };
+
+const hiddenItemCells = (n: SiteNode, data: SiteData): TableRow => ({
+  parentKey: n.parent,
+  path: pathOf(n, data.lookup),
+  createDate: n.createDate,
+  sortOrder: n.sortOrder,
+  template: n.template ?? null,
+});
 
 const contentTypes: InventoryTable = {
   name: 'content-types',

@@ -1,7 +1,8 @@
 /**
  * An interactive table as the site ships it: column descriptions plus every row, encoded by column. Facet columns are
  * dictionary-encoded (a list of distinct values and one small integer per row), which keeps a 100k-row table compact
- * and lets the browser count facet values without touching strings. `public/scripts/data-table.js` reads this shape.
+ * and lets the browser count facet values without touching strings. `src/scripts/data-table.ts` reads this shape (this
+ * module is pure, so the browser imports the same types and cell rules).
  */
 export type CellValue = string | number | boolean | null | string[];
 export type TableRow = Record<string, CellValue>;
@@ -38,17 +39,20 @@ export interface EncodedTable {
   count: number;
   columns: TableColumn[];
   /** Per column: the plain values, or `{ values, codes }` for facets (codes are arrays for list-valued cells). */
-  data: Array<CellValue[] | { values: FacetValue[]; codes: Array<number | number[]> }>;
+  data: Array<CellValue[] | FacetColumn>;
+}
+
+/** A dictionary-encoded column: its distinct values, and per row the index of its value (indexes for a list). */
+export interface FacetColumn {
+  values: FacetValue[];
+  codes: Array<number | number[]>;
 }
 
 export const ROWS_PER_PAGE = 100;
 
-type FacetValue = string | number | boolean | null;
+export type FacetValue = string | number | boolean | null;
 
-function encodeFacet(
-  rows: readonly TableRow[],
-  key: string,
-): { values: FacetValue[]; codes: Array<number | number[]> } {
+function encodeFacet(rows: readonly TableRow[], key: string): FacetColumn {
   const index = new Map<FacetValue, number>();
   const codeOf = (value: FacetValue | undefined): number => {
     const v = value ?? null;
@@ -78,6 +82,14 @@ export function encodeTable(spec: TableSpec, rows: readonly TableRow[]): Encoded
 export const encodeDeferredColumn = (rows: readonly TableRow[], key: string): CellValue[] =>
   rows.map((row) => row[key] ?? null);
 
+/** The value of row `r` in an encoded column: a facet's codes read back through its values. */
+export function decodeCell(column: CellValue[] | FacetColumn, r: number): CellValue {
+  if (Array.isArray(column)) return column[r] ?? null;
+  const code = column.codes[r];
+  if (code === undefined) return null;
+  return Array.isArray(code) ? code.map((k) => String(column.values[k])) : (column.values[code] ?? null);
+}
+
 /** The text a cell shows: lists joined with ", ", booleans as Yes/No, null as empty. */
 export function cellText(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
@@ -87,10 +99,11 @@ export function cellText(value: CellValue | undefined): string {
 }
 
 /** A column's link for one row (values are keys and site paths, used as they are), or undefined when one is empty. */
-export function cellLink(template: string, row: TableRow): string | undefined {
+export function cellLink(template: string, row: TableRow | ((key: string) => CellValue)): string | undefined {
+  const valueOf = typeof row === 'function' ? row : (key: string) => row[key];
   let empty = false;
   const path = template.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const text = cellText(row[key]);
+    const text = cellText(valueOf(key));
     if (text === '') empty = true;
     return text;
   });

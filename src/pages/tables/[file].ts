@@ -9,7 +9,7 @@ export const getStaticPaths = () =>
   ]);
 
 /**
- * Every row of an inventory table, by column, for `public/scripts/data-table.js` (fetched when the page loads), and
+ * Every row of an inventory table, by column, for `src/scripts/data-table.ts` (fetched when the page loads), and
  * each deferred column in a file of its own (`<table>.<column>.json`, fetched after the table is ready).
  */
 export const GET: APIRoute = async ({ params }) => {

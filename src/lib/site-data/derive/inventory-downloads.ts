@@ -3,7 +3,7 @@
  * File names are the contract with `src/pages/downloads/[file].ts` and the inventory pages (INVENTORY_FILES).
  */
 import path from 'node:path';
-import { csvRow, type CsvCell } from '../../csv.ts';
+import { csvRow, csvValue, type CsvCell } from '../../csv.ts';
 import type { NodeLookup } from '../node-lookup.ts';
 import type { BrokenReference, EditorUsage, OrphanMedia, SiteNode, TypeUsage } from '../site-data-format.ts';
 import { listItemLanguages } from '../item-languages.ts';
@@ -24,14 +24,7 @@ export async function writeTable(
   await csv.write(`\uFEFF${csvRow(columns)}`);
   let count = 0;
   for await (const row of rows) {
-    await csv.write(
-      csvRow(
-        columns.map((c) => {
-          const v = row[c];
-          return Array.isArray(v) ? v.join('; ') : v;
-        }),
-      ),
-    );
+    await csv.write(csvRow(columns.map((c) => csvValue(row[c]))));
     await json.add(row);
     count += 1;
   }

@@ -6,13 +6,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteNode } from '../site-data-format.ts';
-import { guidKeyOf, guidShard, idShard, planLayout, urlKeyOf, urlShard, type LookupLayout } from './lookup-keys.ts';
+import {
+  LOOKUP_DIR,
+  LOOKUP_LAYOUT_FILE,
+  guidKeyOf,
+  guidShard,
+  idShard,
+  planLayout,
+  urlKeyOf,
+  urlShard,
+  type LookupHit as Hit,
+  type LookupLayout,
+} from './lookup-keys.ts';
 
-export const LOOKUP_DIR = 'lookup';
-export const LOOKUP_LAYOUT_FILE = 'layout.json';
 const WRITE_BATCH = 64;
 
-type Hit = [kind: string, keyOrName: string, name?: string, language?: string];
 type Shards = Map<string, Map<string, Hit | Hit[]>>;
 
 export interface LookupSummary {

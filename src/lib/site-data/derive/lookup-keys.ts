@@ -1,11 +1,14 @@
 /**
  * Exact lookup of an item by what an analyst holds: GUID (any case, dashes or braces or none), UDI, int id, URL path.
  * The build writes small shard files under `lookup/` (see lookup-files.ts) and the search page fetches the one shard a
- * query names (public/scripts/exact-lookup.js mirrors these rules; tests/unit/site-lookup.test.ts keeps them in step).
+ * query names (src/scripts/exact-lookup.ts imports these rules: pure code, no Node built-ins, so it runs in the
+ * browser).
  *
  * Shards: `g/<first hex chars of the GUID>.json`, `i/<floor(id / ID_BLOCK)>.json`,
  * `u/<FNV-1a of the path mod buckets>.json`.
  */
+export const LOOKUP_DIR = 'lookup';
+export const LOOKUP_LAYOUT_FILE = 'layout.json';
 export const ID_BLOCK = 32;
 /**
  * Entries a shard aims to stay under, so that every lookup fetches a few KB at 100k items: GUID hits are short
@@ -20,6 +23,13 @@ export interface LookupLayout {
   idBlock: number;
   urlBuckets: number;
 }
+
+/**
+ * A shard's hits by lookup key: `[kind, name]` by GUID (the key is the item's), `[kind, 32-hex key, name]` by id, and
+ * a list of `[kind, 32-hex key, name, language?]` by URL (several items may share a path across domains).
+ */
+export type LookupHit = [kind: string, keyOrName: string, name?: string, language?: string];
+export type LookupShard = Record<string, LookupHit | LookupHit[]>;
 
 export function planLayout(items: number, urls: number): LookupLayout {
   let guidChars = 1;

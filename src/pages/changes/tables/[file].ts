@@ -5,7 +5,7 @@ import { encodeTable } from '../../../lib/tables/table-model.ts';
 
 export const getStaticPaths = async () => (await listTables()).map((t) => ({ params: { file: `${t.name}.json` } }));
 
-/** Every row of a Changes table, by column, for `public/scripts/data-table.js`. */
+/** Every row of a Changes table, by column, for `src/scripts/data-table.ts`. */
 export const GET: APIRoute = async ({ params }) => {
   const { spec, rows } = toDataTable(await getTable(String(params.file).replace(/\.json$/, '')));
   return new Response(JSON.stringify(encodeTable(spec, rows)), { headers: { 'content-type': 'application/json' } });

@@ -1,0 +1,226 @@
+/**
+ * The search page: Pagefind's JS API over the site's own index bundles (several when the build sharded the index,
+ * merged with mergeIndex), with filters and counts from each bundle's facet map (search-facets.ts) and results with
+ * breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
+ * A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.ts); its item leads the results, and Enter
+ * opens it when it is the only one.
+ */
+import { FACETS_FILE, SEARCH_BUNDLES_FILE } from '../lib/search/facet-map.ts';
+import { fetchJson, findExact, isKeyLike, type ExactHit } from './exact-lookup.ts';
+import { loadPagefind, type Pagefind, type PagefindResult, type PagefindResultData } from './pagefind-api.ts';
+import {
+  addExactCounts,
+  decodeFacetMap,
+  filterAndCount,
+  indexFacetMaps,
+  totalCounts,
+  type DecodedFacetMap,
+  type FacetIndex,
+  type Values,
+} from './search-facets.ts';
+import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.ts';
+import { rerank, type Result } from './search-rank.ts';
+
+const PAGE = 20;
+
+interface Found {
+  hits: PagefindResult[];
+  valuesOf: (hit: PagefindResult) => Values | undefined;
+}
+
+/** Pagefind with every bundle merged in, and the bundles' facet maps. */
+async function openIndex(base: string): Promise<{ pagefind: Pagefind; maps: Array<DecodedFacetMap | undefined> }> {
+  const pagefind = await loadPagefind(base);
+  // Record URLs already carry the base: keep Pagefind from adding it a second time. Pagefind's worker is left off:
+  // each result it hands out is released with one message per result once garbage-collected, so a search after a
+  // listing of every page (79,000 results at 100k items) waited 0.4–1 s behind those messages; on the page's own
+  // thread the same searches take as long as in the worker, without that queue.
+  await pagefind.options({ basePath: `${base}pagefind/`, baseUrl: '/', excerptLength: 24, noWorker: true });
+  const listed = (await fetchJson<{ bundles: string[] }>(`${base}${SEARCH_BUNDLES_FILE}`, { bundles: [] })).bundles;
+  const bundles = listed.length > 0 ? listed : ['pagefind/'];
+  const [maps] = await Promise.all([
+    Promise.all(bundles.map(async (b) => decodeFacetMap(await fetchJson(`${base}${b}${FACETS_FILE}`, undefined)))),
+    (async () => {
+      for (const bundle of bundles.slice(1)) await pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' });
+      await pagefind.init();
+    })(),
+  ]);
+  return { pagefind, maps };
+}
+
+/**
+ * How to read a hit's filter values: from the facet maps, or, for the rare hash two bundles share with different
+ * values, from the hit's own fragment.
+ */
+async function facetReader(facets: FacetIndex, hits: PagefindResult[]): Promise<Found['valuesOf']> {
+  const own = new Map<PagefindResult, Values>();
+  await Promise.all(
+    hits
+      .filter((hit) => facets.ambiguous.has(hit.id))
+      .map(async (hit) => own.set(hit, (await hit.data()).filters ?? {})),
+  );
+  return (hit) => own.get(hit) ?? facets.byHash.get(hit.id);
+}
+
+/** Exactly found items as results: their data is already in hand. */
+const exactResults = (hits: ExactHit[]): Result[] =>
+  hits.map((hit) => ({ url: hit.url, data: async () => exactData(hit) }));
+
+function exactData(hit: ExactHit): PagefindResultData {
+  const how = hit.language ? `${hit.how} (${hit.language})` : hit.how;
+  return {
+    url: hit.url,
+    meta: { title: hit.title, kind: hit.kind, breadcrumbs: `exact match by ${how}` },
+    excerpt: '',
+  };
+}
+
+const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+async function start(root: HTMLElement): Promise<void> {
+  const base = root.dataset.base || '/';
+  const input = byId<HTMLInputElement>('search-input');
+  const status = byId('search-status');
+  const list = byId('search-results');
+  const more = byId('search-more');
+  const filterBox = byId('search-filters');
+  const { pagefind, maps } = await openIndex(base);
+  const facets = indexFacetMaps(maps);
+  // On a narrow screen the results come first and the filters start folded.
+  if (matchMedia('(max-width: 40rem)').matches) root.querySelector('details.search-filters')?.removeAttribute('open');
+  const selected = readState();
+  input.value = selected.q;
+  renderFilters(filterBox, totalCounts(maps), selected.filters);
+  let results: Result[] = [];
+  let shown = 0;
+  let run = 0;
+
+  async function textSearch(q: string): Promise<Found> {
+    const { results: hits } = await pagefind.search(q);
+    return { hits, valuesOf: await facetReader(facets, hits) };
+  }
+
+  // Filters without words list every page: Pagefind hands out the whole list once (79,000 entries at 100k items), and
+  // each later filter-only view is counted from it in memory.
+  let everyPage: Promise<Found> | undefined;
+  function allPages(): Promise<Found> {
+    everyPage ??= pagefind
+      .search(null)
+      .then(async ({ results: hits }) => ({ hits, valuesOf: await facetReader(facets, hits) }))
+      .catch((error: unknown) => {
+        everyPage = undefined;
+        throw error;
+      });
+    return everyPage;
+  }
+
+  async function search(): Promise<void> {
+    const id = ++run;
+    const q = input.value.trim();
+    const filters = currentFilters(filterBox);
+    writeState(q, filters);
+    const unfiltered = Object.keys(filters).length === 0;
+    if (q === '' && unfiltered) {
+      list.replaceChildren();
+      more.hidden = true;
+      updateCounts(filterBox, totalCounts(maps), true);
+      status.textContent = 'Type a word or phrase.';
+      return;
+    }
+    // The index holds no identifiers: a GUID, UDI or id that names an item needs no full-text search at all.
+    const keyLike = isKeyLike(q);
+    const exactSearch = q === '' ? Promise.resolve([]) : findExact(base, q);
+    const exact = keyLike ? await exactSearch : [];
+    if (id !== run) return;
+    if (exact.length > 0 && unfiltered) {
+      updateCounts(filterBox, addExactCounts(Object.create(null), exact), false);
+      return show(id, q, exactResults(exact));
+    }
+    // Every bundle's hits (all pages for an empty query), best first; Pagefind's own filters stay unloaded.
+    const [found, exactAll] = await Promise.all([q === '' ? allPages() : textSearch(q), keyLike ? exact : exactSearch]);
+    if (id !== run) return;
+    const { kept, counts } = filterAndCount(found.hits, found.valuesOf, filters);
+    const exactUrls = new Set(exactAll.map((hit) => hit.url));
+    const head = await rerank(kept.slice(0, PAGE), q);
+    if (id !== run) return;
+    // Exactly found items count too, unless the first page of full-text hits already holds them.
+    const headUrls = new Set(head.map((r) => r.url));
+    const extra = unfiltered ? exactAll.filter((hit) => !headUrls.has(hit.url)) : [];
+    updateCounts(filterBox, addExactCounts(counts, extra), false);
+    // An exactly found item is dropped from the full-text hits (searched among the first page, where it ranks).
+    const rest = [...head, ...kept.slice(PAGE)].filter((r: Result) => r.url === undefined || !exactUrls.has(r.url));
+    await show(id, q, [...exactResults(exactAll), ...rest]);
+  }
+
+  async function show(id: number, q: string, found: Result[]): Promise<void> {
+    results = found;
+    shown = 0;
+    const batch = await loadBatch();
+    if (id !== run) return;
+    list.replaceChildren();
+    status.textContent = `${results.length} result${results.length === 1 ? '' : 's'}${q ? ` for “${q}”` : ''}.`;
+    append(batch);
+  }
+
+  async function loadBatch(): Promise<PagefindResultData[]> {
+    const batch = results.slice(shown, shown + PAGE);
+    shown += batch.length;
+    return Promise.all(batch.map((r) => r.data()));
+  }
+
+  function append(data: PagefindResultData[]): void {
+    for (const d of data) list.append(resultItem(d));
+    more.hidden = shown >= results.length;
+  }
+
+  // Only the newest search may append: an older one still loading its batch would otherwise add its results twice.
+  async function showMore(): Promise<void> {
+    const id = run;
+    const data = await loadBatch();
+    if (id === run) append(data);
+  }
+
+  // One search at a time: keystrokes that arrive meanwhile become one search for the newest text, and the index
+  // chunks it needs are fetched at once.
+  let busy = false;
+  let again = false;
+  async function request(): Promise<void> {
+    if (busy) {
+      again = true;
+      const q = input.value.trim();
+      if (q !== '') void pagefind.preload(q);
+      return;
+    }
+    busy = true;
+    try {
+      await search();
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        void request();
+      }
+    }
+  }
+
+  // Enter opens the item a query names exactly when it is the only one; otherwise it searches.
+  root.querySelector('.search-form')?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const q = input.value.trim();
+    void (q === '' ? Promise.resolve([]) : findExact(base, q)).then((hits) => {
+      if (hits.length === 1 && hits[0] && q === input.value.trim()) location.assign(hits[0].url);
+      else void request();
+    });
+  });
+  input.addEventListener('input', () => void request());
+  filterBox.addEventListener('change', () => void request());
+  more.addEventListener('click', () => void showMore());
+  if (selected.q || Object.keys(selected.filters).length > 0) await search();
+  root.dataset.ready = 'true';
+}
+
+const root = document.getElementById('search');
+if (root)
+  start(root).catch((error: Error) => {
+    byId('search-status').textContent = `Search is not available: ${error.message}`;
+  });

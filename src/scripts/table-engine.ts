@@ -1,0 +1,152 @@
+/**
+ * The query side of the interactive tables: rows of a table file (src/lib/tables/table-model.ts) filtered by text and
+ * facet values, sorted by any column, counted per facet value, and written as CSV or JSON. No DOM here.
+ */
+import { csvRow, csvValue } from '../lib/csv.ts';
+import { cellText, type FacetColumn } from '../lib/tables/table-model.ts';
+import { codesTest, codesWhere, facetOf, type RowTest, type Table } from './table-data.ts';
+import { filterTest, type ColumnFilter } from './table-filters.ts';
+
+export interface TableQuery {
+  sort: { key: string; descending: boolean } | undefined;
+  text: string;
+  /** Chosen values per facet column: a row passes when any of its values is chosen. */
+  facets: Map<string, string[]>;
+  /** Column filters with an operator, all of which a row must pass. */
+  filters: ColumnFilter[];
+}
+
+export interface TableView {
+  rows: number[];
+  /** Per facet column index, the count of each of its values among rows passing every other filter. */
+  counts: Map<number, number[]>;
+}
+
+function sortKeysOf(table: Table, c: number): Array<string | number> {
+  let keys = table.sortKeys.get(c);
+  if (keys) return keys;
+  const numeric = table.columns[c]?.type === 'num';
+  keys = new Array<string | number>(table.count);
+  for (let r = 0; r < table.count; r++) {
+    const text = cellText(table.value(c, r));
+    keys[r] = numeric ? (text === '' ? -Infinity : Number(text)) : text.toLowerCase();
+  }
+  table.sortKeys.set(c, keys);
+  return keys;
+}
+
+/** Row numbers in ascending order of column `c` (ties keep the file's order), computed once per column. */
+function ascendingOrder(table: Table, c: number): number[] {
+  let order = table.orders.get(c);
+  if (order) return order;
+  const keys = sortKeysOf(table, c);
+  order = Array.from({ length: table.count }, (_, r) => r);
+  order.sort((a, b) => {
+    const ka = keys[a] as string | number;
+    const kb = keys[b] as string | number;
+    return ka < kb ? -1 : ka > kb ? 1 : a - b;
+  });
+  table.orders.set(c, order);
+  return order;
+}
+
+/** The cells of every plain column in lower case, built once (facet columns are matched through their values). */
+export function buildHaystack(table: Table): Array<string[] | undefined> {
+  if (table.haystack) return table.haystack;
+  table.haystack = table.columns.map((_, c) => {
+    const column = table.data[c];
+    if (column === undefined || !Array.isArray(column)) return undefined;
+    const lower = new Array<string>(table.count);
+    for (let r = 0; r < table.count; r++) lower[r] = cellText(column[r]).toLowerCase();
+    return lower;
+  });
+  return table.haystack;
+}
+
+/** A row matches when any of its cells (any value of a list) holds the query, ignoring case. */
+function textMatches(table: Table, query: string): RowTest | undefined {
+  if (!query) return undefined;
+  const needle = query.toLowerCase();
+  const tests = buildHaystack(table).flatMap((lower, c): RowTest[] => {
+    if (lower) return [(r) => (lower[r] as string).includes(needle)];
+    const facet = facetOf(table, c);
+    const hits = facet && codesWhere(facet, (text) => text.toLowerCase().includes(needle));
+    return facet && hits && hits.size > 0 ? [codesTest(facet, hits)] : [];
+  });
+  return (r) => tests.some((test) => test(r));
+}
+
+/** For each chosen facet, a test on a row's codes (a row passes when any of its values is chosen). */
+function facetTests(table: Table, facets: TableQuery['facets']): Array<{ c: number; pass: RowTest }> {
+  const tests: Array<{ c: number; pass: RowTest }> = [];
+  for (const [key, chosen] of facets) {
+    const c = table.columns.findIndex((col) => col.key === key && col.facet);
+    const facet = facetOf(table, c);
+    if (!facet || chosen.length === 0) continue;
+    const texts = new Set(chosen);
+    tests.push({
+      c,
+      pass: codesTest(
+        facet,
+        codesWhere(facet, (text) => texts.has(text)),
+      ),
+    });
+  }
+  return tests;
+}
+
+function countInto(counts: number[], code: number | number[]): void {
+  if (Array.isArray(code)) for (const k of code) counts[k] = (counts[k] ?? 0) + 1;
+  else counts[code] = (counts[code] ?? 0) + 1;
+}
+
+/** Rows in the order of the query's sort (file order without one), those set in `mask` only. */
+function orderedRows(table: Table, query: TableQuery, mask: Uint8Array): number[] {
+  const s = query.sort ? table.columns.findIndex((col) => col.key === query.sort?.key) : -1;
+  const rows: number[] = [];
+  if (s < 0) {
+    for (let r = 0; r < table.count; r++) if (mask[r]) rows.push(r);
+    return rows;
+  }
+  const order = ascendingOrder(table, s);
+  if (query.sort?.descending) {
+    for (let i = order.length - 1; i >= 0; i--) if (mask[order[i] as number]) rows.push(order[i] as number);
+  } else for (const r of order) if (mask[r]) rows.push(r);
+  return rows;
+}
+
+/** The view of a query: row numbers in order, and per facet the counts that picking a value would give. */
+export function runQuery(table: Table, query: TableQuery): TableView {
+  const text = textMatches(table, query.text);
+  const where = query.filters.flatMap((f) => filterTest(table, f) ?? []);
+  const tests = facetTests(table, query.facets);
+  const facetColumns = table.columns.flatMap((col, c) => (col.facet && facetOf(table, c) ? [c] : []));
+  const counts = new Map(
+    facetColumns.map((c) => [c, new Array<number>(facetOf(table, c)?.values.length ?? 0).fill(0)]),
+  );
+  const mask = new Uint8Array(table.count);
+  for (let r = 0; r < table.count; r++) {
+    if ((text && !text(r)) || !where.every((pass) => pass(r))) continue;
+    let failed = -1;
+    let failures = 0;
+    for (const t of tests) if (!t.pass(r) && ++failures === 1) failed = t.c;
+    if (failures > 1) continue;
+    if (failures === 0) mask[r] = 1;
+    for (const c of facetColumns)
+      if (failures === 0 || c === failed)
+        countInto(counts.get(c) as number[], (facetOf(table, c) as FacetColumn).codes[r] as number | number[]);
+  }
+  return { rows: orderedRows(table, query, mask), counts };
+}
+
+/** CSV like the site's downloads (src/lib/csv.ts): UTF-8 BOM (Excel), CRLF, formula guard, lists joined with "; ". */
+export function toCsv(table: Table, rows: readonly number[], columns: readonly number[]): string {
+  const lines = [`\uFEFF${csvRow(columns.map((c) => table.columns[c]?.key))}`];
+  for (const r of rows) lines.push(csvRow(columns.map((c) => csvValue(table.value(c, r)))));
+  return lines.join('');
+}
+
+export function toJson(table: Table, rows: readonly number[], columns: readonly number[]): string {
+  const out = rows.map((r) => Object.fromEntries(columns.map((c) => [table.columns[c]?.key, table.value(c, r)])));
+  return `${JSON.stringify(out, null, 1)}\n`;
+}
