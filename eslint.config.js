@@ -1,13 +1,16 @@
 // Lint rules, including the layer rules of docs/architecture.md: a part imports the core and nothing beside it;
-// only the commands put parts together; product code never imports tests.
+// only the pipeline and the commands put parts together; nothing imports a command; product code never imports tests.
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import astro from 'eslint-plugin-astro';
 
-/** The parts. The commands and the build's orchestration are the only code that puts other parts together. */
+/**
+ * The parts. The pipeline (typed steps: crawl, diff, site data, pages) and the commands (flags → those steps) are the
+ * only code that puts other parts together; a command is a process entry point, imported by nothing.
+ */
 const ELEMENTS = [
   { type: 'command', pattern: 'scripts/commands/**', partialMatch: false },
-  { type: 'command', pattern: 'scripts/build/**', partialMatch: false },
+  { type: 'pipeline', pattern: 'scripts/build/**', partialMatch: false },
   { type: 'core', pattern: 'scripts/core/**', partialMatch: false },
   { type: 'source', pattern: 'scripts/source/**', partialMatch: false },
   { type: 'demo', pattern: 'scripts/demo/**', partialMatch: false },
@@ -35,9 +38,10 @@ const POLICIES = [
   from('browser'),
   from('site', 'core'),
   from('client'),
-  from('command', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site'),
-  from('bench', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser'),
-  from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser', 'bench'),
+  from('pipeline', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site'),
+  from('command', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'pipeline'),
+  from('bench', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'pipeline', 'browser'),
+  from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'pipeline', 'browser', 'bench'),
 ];
 
 export default tseslint.config(

@@ -39,8 +39,23 @@ const BAD: [string, string, RegExp][] = [
   ],
   [
     'scripts/diff/fixture.ts',
-    "import { runSnapshot } from '../commands/snapshot-cli.ts';\nexport const f = runSnapshot;\n",
-    /"diff" to .*"command"/,
+    "import { runSnapshot } from '../build/snapshot-run.ts';\nexport const f = runSnapshot;\n",
+    /"diff" to .*"pipeline"/,
+  ],
+  [
+    'scripts/build/fixture.ts',
+    "import { useCompileCache } from '../commands/compile-cache.ts';\nexport const f = useCompileCache;\n",
+    /"pipeline" to .*"command"/,
+  ],
+  [
+    'tests/unit/fixture.ts',
+    "import { useCompileCache } from '../../scripts/commands/compile-cache.ts';\nexport const f = useCompileCache;\n",
+    /"tests" to .*"command"/,
+  ],
+  [
+    'bench/fixture.ts',
+    "import { useCompileCache } from '../scripts/commands/compile-cache.ts';\nexport const f = useCompileCache;\n",
+    /"bench" to .*"command"/,
   ],
   [
     'src/lib/fixture.ts',
@@ -83,6 +98,7 @@ test('imports that follow the layers pass', async () => {
       "import { crawl } from '../snapshot/crawl.ts';\nimport { startLocalSource } from " +
         "'../source/local-source.ts';\nexport const f = [crawl, startLocalSource];\n",
     ],
+    ['scripts/build/fixture.ts', "import { crawl } from '../snapshot/crawl.ts';\nexport const f = crawl;\n"],
     [
       'src/lib/fixture.ts',
       "import { parseUdi } from '../../scripts/core/identifiers.ts';\nexport const f = parseUdi;\n",
