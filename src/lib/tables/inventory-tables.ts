@@ -3,11 +3,10 @@
  * The page renders the first page of rows as HTML; `pages/tables/[file].ts` ships all rows for the browser.
  */
 import path from 'node:path';
-import { z } from 'zod';
 import { fillRateRows } from '../site-data/derive/fill-rate-rows.ts';
-import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
+import { readSiteNdjson } from '../site-data/site-data-read.ts';
 import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
@@ -31,13 +30,7 @@ const col = (
 });
 
 async function readAll(data: SiteData, file: string): Promise<TableRow[]> {
-  const rows: TableRow[] = [];
-  for await (const row of iterateNdjson(
-    path.join(data.env.siteDataDir, file),
-    z.custom<TableRow>(() => true),
-  ))
-    rows.push(row);
-  return rows;
+  return readSiteNdjson(path.join(data.env.siteDataDir, file), tableRowSchema);
 }
 
 const items: InventoryTable = {
