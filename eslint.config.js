@@ -87,6 +87,24 @@ export default tseslint.config(
     },
   },
   {
+    // Product code is linted with type information: a promise nobody awaits (a write that fails unseen, a step that
+    // finishes after the build says it is done) or a switch that forgets a kind is a bug the types can show.
+    files: ['scripts/**/*.ts', 'src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+    },
+  },
+  {
     // Prettier fills Astro prose past the column limit around inline elements; the formatter owns those lines.
     files: ['**/*.astro'],
     rules: { 'max-len': 'off' },

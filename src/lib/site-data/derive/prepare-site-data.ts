@@ -97,7 +97,7 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
   const sets =
     cultures.length > 0
       ? cultures.map((c) => ({
-          culture: c.iso as string | null,
+          culture: c.iso,
           entries: c.properties.length > 0 ? c.properties : properties,
         }))
       : [{ culture: null, entries: properties }];
