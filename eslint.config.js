@@ -8,7 +8,7 @@ import astro from 'eslint-plugin-astro';
  * The parts. The pipeline (typed steps: crawl, diff, site data, pages) and the commands (flags → those steps) are the
  * only code that puts other parts together; a command is a process entry point, imported by nothing.
  */
-const ELEMENTS = [
+export const ELEMENTS = [
   { type: 'command', pattern: 'scripts/commands/**', partialMatch: false },
   { type: 'pipeline', pattern: 'scripts/build/**', partialMatch: false },
   { type: 'core', pattern: 'scripts/core/**', partialMatch: false },
@@ -28,7 +28,7 @@ const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 const from = (type, ...allowed) => ({ from: { element: { type } }, allow: to(type, ...allowed) });
 
 /** Who may import whom. Anything not listed is an error. */
-const POLICIES = [
+export const POLICIES = [
   from('core'),
   from('source', 'core', 'demo'),
   from('demo', 'core'),
