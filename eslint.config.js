@@ -44,6 +44,20 @@ export const POLICIES = [
   from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'pipeline', 'browser', 'bench'),
 ];
 
+/** The rules that need type information (only files of the TypeScript project get them). */
+export const TYPE_AWARE_RULES = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-misused-promises': 'error',
+  '@typescript-eslint/await-thenable': 'error',
+  '@typescript-eslint/switch-exhaustiveness-check': [
+    'error',
+    { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+  ],
+  '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+  '@typescript-eslint/only-throw-error': 'error',
+  '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -91,18 +105,7 @@ export default tseslint.config(
     // finishes after the build says it is done) or a switch that forgets a kind is a bug the types can show.
     files: ['scripts/**/*.ts', 'src/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': [
-        'error',
-        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
-      ],
-      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
-      '@typescript-eslint/only-throw-error': 'error',
-      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
-    },
+    rules: TYPE_AWARE_RULES,
   },
   {
     // Prettier fills Astro prose past the column limit around inline elements; the formatter owns those lines.

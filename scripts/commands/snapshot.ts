@@ -1,4 +1,4 @@
-/** `npm run snapshot`: the compile cache on, then the snapshot run (scripts/build/snapshot-run.ts) on this process. */
+/** `npm run snapshot`: the compile cache on, then scripts/build/snapshot-run.ts on this process. */
 import { useCompileCache } from './compile-cache.ts';
 
 useCompileCache();
