@@ -1,13 +1,16 @@
 // Lint rules, including the layer rules of docs/architecture.md: a part imports the core and nothing beside it;
-// only the commands put parts together; product code never imports tests.
+// only the pipeline and the commands put parts together; nothing imports a command; product code never imports tests.
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import astro from 'eslint-plugin-astro';
 
-/** The parts. The commands and the build's orchestration are the only code that puts other parts together. */
-const ELEMENTS = [
+/**
+ * The parts. The pipeline (typed steps: crawl, diff, site data, pages) and the commands (flags → those steps) are the
+ * only code that puts other parts together; a command is a process entry point, imported by nothing.
+ */
+export const ELEMENTS = [
   { type: 'command', pattern: 'scripts/commands/**', partialMatch: false },
-  { type: 'command', pattern: 'scripts/build/**', partialMatch: false },
+  { type: 'pipeline', pattern: 'scripts/build/**', partialMatch: false },
   { type: 'core', pattern: 'scripts/core/**', partialMatch: false },
   { type: 'source', pattern: 'scripts/source/**', partialMatch: false },
   { type: 'demo', pattern: 'scripts/demo/**', partialMatch: false },
@@ -24,7 +27,7 @@ const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 const from = (type, ...allowed) => ({ from: { element: { type } }, allow: to(type, ...allowed) });
 
 /** Who may import whom. Anything not listed is an error. */
-const POLICIES = [
+export const POLICIES = [
   from('core'),
   from('source', 'core', 'demo'),
   from('demo', 'core'),
@@ -33,10 +36,25 @@ const POLICIES = [
   from('mapping', 'core'),
   from('browser'),
   from('site', 'core'),
-  from('command', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site'),
-  from('bench', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser'),
-  from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'command', 'browser', 'bench'),
+  from('pipeline', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site'),
+  from('command', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'pipeline'),
+  from('bench', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'pipeline', 'browser'),
+  from('tests', 'core', 'source', 'demo', 'crawler', 'diff', 'mapping', 'site', 'pipeline', 'browser', 'bench'),
 ];
+
+/** The rules that need type information (only files of the TypeScript project get them). */
+export const TYPE_AWARE_RULES = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-misused-promises': 'error',
+  '@typescript-eslint/await-thenable': 'error',
+  '@typescript-eslint/switch-exhaustiveness-check': [
+    'error',
+    { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+  ],
+  '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+  '@typescript-eslint/only-throw-error': 'error',
+  '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+};
 
 /** The modules of `src/lib/` the browser code (`src/scripts/`) imports: pure, so the page and the build share them. */
 const BROWSER_SHARED = ['csv.ts', 'tables/table-model.ts', 'site-data/derive/lookup-keys.ts', 'search/facet-map.ts'];
@@ -82,6 +100,13 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
     },
+  },
+  {
+    // Product code is linted with type information: a promise nobody awaits (a write that fails unseen, a step that
+    // finishes after the build says it is done) or a switch that forgets a kind is a bug the types can show.
+    files: ['scripts/**/*.ts', 'src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: TYPE_AWARE_RULES,
   },
   {
     // Prettier fills Astro prose past the column limit around inline elements; the formatter owns those lines.

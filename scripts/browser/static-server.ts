@@ -1,7 +1,7 @@
 /** A minimal static file server for a built site, on a free loopback port (tests only). */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -32,7 +32,11 @@ function decodePath(target: string | undefined): string | undefined {
 
 /** Serves `root` under `base` (e.g. `/snap/`); directories answer with their index.html. */
 export async function startStaticServer(root: string, base = '/'): Promise<StaticServer> {
-  const server = createServer(async (req, res) => {
+  // A request that fails past the checks (a file gone between stat and read) ends its own answer, never the server.
+  const server = createServer((req, res) => {
+    serve(req, res).catch(() => (res.headersSent ? res.destroy() : res.writeHead(500).end()));
+  });
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = decodePath(req.url);
     if (pathname === undefined) return void res.writeHead(400).end('bad request-target');
     if (!pathname.startsWith(base)) return void res.writeHead(404).end('not under base');
@@ -55,7 +59,7 @@ export async function startStaticServer(root: string, base = '/'): Promise<Stati
       'content-length': info.size,
     });
     createReadStream(file).pipe(res);
-  });
+  }
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,12 +1,14 @@
 /**
  * `npm run build` flags + environment → one frozen, validated configuration; every problem is reported at once.
- * Source flags (--source, --db, --api-key-file, --demo-items, …) are the crawler's and are handed to it unchanged;
- * the crawler validates them itself.
+ * The flags are parsed once: the crawler's (--source, --db, --api-key-file, --demo-items, …) become the crawl's own
+ * typed configuration through the crawler's reader, and the build runs the crawl with it.
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { flagProblems, parseFlags, type FlagSpec } from '../core/cli/flags.ts';
-import { SNAPSHOT_FLAGS } from '../snapshot/config.ts';
+import { flagProblems, parseFlags } from '../core/cli/flags.ts';
+import { DEFAULT_KEEP } from '../core/snapshot-history.ts';
+import { readSnapshotFlags, type SnapshotConfig } from '../snapshot/config.ts';
+import { BUILD_FLAGS, CRAWLER_NAMES } from './build-flags.ts';
 import { parsePartition, type Partition } from '../../src/lib/partition.ts';
 
 export interface BuildConfig {
@@ -26,9 +28,10 @@ export interface BuildConfig {
   readonly searchAfterAstro: boolean;
   /** Render every item page through Astro instead of the item page writer (src/lib/pages/item-shell.ts). */
   readonly astroItemPages: boolean;
-  /** Render only this share of the item pages (see src/lib/partition.ts and scripts/commands/merge-partitions.ts). */
+  /** Render only this share of the item pages (see src/lib/partition.ts and merge-run.ts). */
   readonly partition?: Partition;
-  readonly crawlerArgs: readonly string[];
+  /** How to crawl the snapshot into <cache>/snapshot; absent with --snapshot (an existing one is read). */
+  readonly crawl?: SnapshotConfig;
   /** Snapshot history: the crawl keeps the previous snapshot there; the build diffs against the newest one kept. */
   readonly historyDir?: string;
   /** The snapshot to diff against, named explicitly (wins over the history). */
@@ -44,78 +47,6 @@ export interface BuildConfig {
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
-
-const OWN_VALUES = [
-  'snapshot',
-  'out',
-  'base',
-  'cache',
-  'media-origin',
-  'search-shard-size',
-  'title',
-  'history',
-  'keep',
-  'compare-with',
-  'partition',
-  'mapping',
-  'decisions',
-  'rules',
-  'estimate',
-] as const;
-const OWN_SWITCHES = [
-  'allow-partial',
-  'no-search',
-  'no-sqlite',
-  'search-after-astro',
-  'astro-item-pages',
-  'quiet',
-  'verbose',
-] as const;
-/** The crawler's own flags, handed to it unchanged; --out, --quiet and --verbose are the build's. */
-const CRAWLER_VALUES = SNAPSHOT_FLAGS.values.filter(
-  (name) => name !== 'out' && !(OWN_VALUES as readonly string[]).includes(name),
-);
-const CRAWLER_SWITCHES = SNAPSHOT_FLAGS.switches.filter((name) => !(OWN_SWITCHES as readonly string[]).includes(name));
-const BUILD_FLAGS: FlagSpec = {
-  values: [...OWN_VALUES, ...CRAWLER_VALUES],
-  switches: [...OWN_SWITCHES, ...CRAWLER_SWITCHES],
-};
-
-export const BUILD_USAGE =
-  `Usage: npm run build -- [--snapshot DIR | --source URL | --db FILE] [options]
-  --snapshot DIR        build from this existing snapshot (otherwise crawl into <cache>/snapshot first)
-  --source URL | --db FILE | --demo-items N | --api-key-file FILE | …   crawler options ` +
-  `(see npm run snapshot -- --help;
-                        --allow-shrink, --follow-redirects and the --max-* caps too);
-                        neither --source nor --db nor env SNAPSHOT_SOURCE_URL: the embedded demo source
-  --history DIR         keep the previous snapshot there (--keep N of them, default 1) and show what changed since it
-  --compare-with DIR    show what changed since this snapshot (instead of the newest one in --history)
-  --mapping FILE.xlsx   a filled mapping workbook (npm run mapping): adds the Mapping section and its coverage
-  --decisions FILE.csv  decisions by GUID (key, disposition, target type, owner, priority, note, decided-at):
-                        shown in the Decisions inventory and on item pages (docs/decisions.md)
-  --rules FILE.yaml     ordered rules (first match wins) deciding the items no decision names
-  --estimate FILE.yaml  minutes per item by type or band, per manual property, per language: the Estimate page
-                        (docs/estimate.md)
-  --out DIR             output folder (default dist)
-  --base /path/         host under a sub-path (or env SITE_BASE; default /)
-  --cache DIR           working folder for the snapshot and the site data (default .cache)
-  --allow-partial       build from a snapshot whose manifest says "partial"
-  --title "NAME"        name this snapshot (shown in the <title> of every page and on the home page)
-  --media-origin URL    show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)
-  --no-search           skip the Pagefind index; --search-shard-size N: records per index bundle at most
-                        (default 30000); bundles also split the records' bytes evenly, 16 MB each at most
-  --no-sqlite           skip downloads/snapshot.sqlite (about 6.5 KB an item: 500 MB at 80,000 items, past the
-                        file size limits of many static hosts)
-  --search-after-astro  build the search index after astro build instead of beside it (less memory, more time)
-  --astro-item-pages    render every item page through Astro's own page loop (same pages, 2–3 times the time;
-                        the same bytes, as the tests check: both place src/lib/pages/item-page-html.ts)
-  --partition I/K       render only partition I of K of the item pages (and index only their search records);
-                        join the K outputs with npm run merge-partitions
-  --quiet, --verbose
-Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed,
-6 site data failed, 7 astro build or item page writer failed, 8 search index failed,
-9 the mapping workbook unusable, 10 no space left on device, 11 the decisions or rules file unusable,
-12 the estimate file unusable, 130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).`;
 
 const schema = z.object({
   snapshot: z.string().min(1).optional(),
@@ -158,16 +89,40 @@ export function normalizeBase(value: string | undefined): string {
   return trimmed === '' ? '/' : `/${trimmed}/`;
 }
 
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The crawl into <cache>/snapshot: the crawler's flags read by the crawler, the rest set by the build. */
+function readCrawl(
+  given: { values: Record<string, string>; switches: Set<string> },
+  own: { cacheDir: string; history?: string; keep?: number; quiet: boolean; verbose: boolean },
+  env: Env,
+  cwd: string,
+  problems: string[],
+): SnapshotConfig | undefined {
+  const values = Object.fromEntries(Object.entries(given.values).filter(([name]) => CRAWLER_NAMES.has(name)));
+  const switches = new Set([...given.switches].filter((name) => CRAWLER_NAMES.has(name)));
+  const demoCache = { ...env, SNAPSHOT_CACHE_DIR: env.SNAPSHOT_CACHE_DIR ?? own.cacheDir };
+  const crawl = readSnapshotFlags({ values, switches }, demoCache, cwd, problems);
+  if (crawl === undefined) return undefined;
+  return Object.freeze({
+    ...crawl,
+    out: path.join(own.cacheDir, 'snapshot'),
+    history: own.history,
+    keep: own.keep ?? DEFAULT_KEEP,
+    compareWith: undefined,
+    quiet: own.quiet,
+    verbose: own.verbose,
+  });
+}
+
 export function loadBuildConfig(
   argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
+  env: Env,
   cwd: string,
 ): { config?: BuildConfig; problems: string[] } {
   const { given, values, switches, problems } = parseFlags(argv, BUILD_FLAGS);
-  const crawlerArgs = given
-    .filter(({ name }) => CRAWLER_VALUES.includes(name) || CRAWLER_SWITCHES.includes(name))
-    .flatMap(({ name, value }) => (value === undefined ? [`--${name}`] : [`--${name}`, value]));
-  const own = Object.fromEntries(Object.entries(values).filter(([name]) => !CRAWLER_VALUES.includes(name)));
+  const crawlerGiven = given.some(({ name }) => CRAWLER_NAMES.has(name));
+  const own = Object.fromEntries(Object.entries(values).filter(([name]) => !CRAWLER_NAMES.has(name)));
   const parsed = schema.safeParse({
     ...own,
     base: values.base ?? env.SITE_BASE,
@@ -177,20 +132,24 @@ export function loadBuildConfig(
   if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
   const partition = values.partition === undefined ? undefined : parsePartition(values.partition);
   if (partition?.problem !== undefined) problems.push(`--partition: ${partition.problem}`);
-  if (values.snapshot !== undefined && crawlerArgs.length > 0)
+  if (values.snapshot !== undefined && crawlerGiven)
     problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
-  if (problems.length > 0 || !parsed.success) return { problems };
-  const f = parsed.data;
-  const history = f.history === undefined ? undefined : path.resolve(cwd, f.history);
+  const f = parsed.success ? parsed.data : undefined;
+  const history = f?.history === undefined ? undefined : path.resolve(cwd, f.history);
+  const cacheDir = path.resolve(cwd, f?.cache ?? '.cache');
+  const quiet = switches.has('quiet');
+  const verbose = switches.has('verbose');
   // The crawl keeps the snapshot it replaces; building from an existing snapshot only reads the history.
-  if (history !== undefined && f.snapshot === undefined) {
-    crawlerArgs.push('--history', history, ...(f.keep ? ['--keep', String(f.keep)] : []));
-  }
+  const crawl =
+    values.snapshot !== undefined
+      ? undefined
+      : readCrawl({ values, switches }, { cacheDir, history, keep: f?.keep, quiet, verbose }, env, cwd, problems);
+  if (problems.length > 0 || f === undefined) return { problems };
   return {
     problems,
     config: Object.freeze({
       ...(f.snapshot !== undefined ? { snapshotDir: path.resolve(cwd, f.snapshot) } : {}),
-      cacheDir: path.resolve(cwd, f.cache),
+      cacheDir,
       outDir: path.resolve(cwd, f.out),
       base: normalizeBase(f.base),
       allowPartial: switches.has('allow-partial'),
@@ -208,9 +167,9 @@ export function loadBuildConfig(
       ...(f.rules !== undefined ? { rulesFile: path.resolve(cwd, f.rules) } : {}),
       ...(f.estimate !== undefined ? { estimateFile: path.resolve(cwd, f.estimate) } : {}),
       ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),
-      crawlerArgs: Object.freeze([...crawlerArgs, ...(switches.has('verbose') ? ['--verbose'] : [])]),
-      quiet: switches.has('quiet'),
-      verbose: switches.has('verbose'),
+      ...(crawl !== undefined ? { crawl } : {}),
+      quiet,
+      verbose,
     }),
   };
 }

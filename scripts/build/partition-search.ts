@@ -6,10 +6,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
-import { iterateNdjson } from '../core/snapshot-format.ts';
 import { formatPartition, partitionOfKey, type Partition } from '../../src/lib/partition.ts';
-import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
+import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
+import { iterateSiteNdjson } from '../../src/lib/site-data/site-data-read.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
 import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
 
@@ -23,8 +22,6 @@ export interface PartitionManifest {
   bundles: string[];
 }
 
-const recordSchema = z.custom<SearchRecord>((v) => typeof v === 'object' && v !== null && 'url' in v);
-
 /** Records are `<kind>/<key>/` (items and types alike); the key decides the partition, as it does for pages. */
 const recordKey = (record: SearchRecord): string => record.url.split('/')[1] ?? record.url;
 
@@ -36,7 +33,7 @@ export const partitionBundleName =
 async function writePartitionRecords(recordsFile: string, target: string, partition: Partition): Promise<void> {
   const writer = createLineWriter(target);
   try {
-    for await (const record of iterateNdjson(recordsFile, recordSchema)) {
+    for await (const record of iterateSiteNdjson(recordsFile, searchRecordSchema)) {
       if (partitionOfKey(recordKey(record), partition.count) === partition.index)
         await writer.write(`${JSON.stringify(record)}\n`);
     }

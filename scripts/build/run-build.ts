@@ -5,14 +5,16 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../commands/snapshot-cli.ts';
+import type { CliIo } from '../core/cli/cli-io.ts';
+import { formatHelp } from '../core/cli/flag-help.ts';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
 import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { writeChanges } from './changes-step.ts';
 import { describeMapping, writeMapping } from './mapping-step.ts';
 import { writeDraftChanges } from './drafts-step.ts';
-import { BUILD_USAGE, loadBuildConfig } from './build-config.ts';
+import { loadBuildConfig, type BuildConfig } from './build-config.ts';
+import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
 import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
@@ -68,7 +70,7 @@ export async function runBuild(
   const out = (line: string) => io.stdout.write(`${line}\n`);
   const err = (line: string) => io.stderr.write(`build: ${line}\n`);
   if (argv.includes('--help')) {
-    out(BUILD_USAGE);
+    out(formatHelp(BUILD_FLAGS.help));
     return BUILD_EXIT_CODES.ok;
   }
   const { config, problems } = loadBuildConfig(argv, env, io.cwd ?? process.cwd());
@@ -76,6 +78,17 @@ export async function runBuild(
     for (const problem of problems) err(problem);
     return BUILD_EXIT_CODES.usage;
   }
+  return buildSite(config, env, io);
+}
+
+/** The build as `config` says: snapshot → site data → pages beside the search index → swapped into place. */
+export async function buildSite(
+  config: BuildConfig,
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): Promise<number> {
+  const out = (line: string) => io.stdout.write(`${line}\n`);
+  const err = (line: string) => io.stderr.write(`build: ${line}\n`);
   const progress = (line: string) => {
     if (!config.quiet) io.stderr.write(`build: ${line}\n`);
   };

@@ -31,7 +31,7 @@ function decodeFragmentFile(file: string, bytes: Buffer): Array<[string, Fragmen
   }
   if (!text.startsWith(FRAGMENT_PREFIX)) throw new Error(`${file} does not start with '${FRAGMENT_PREFIX}'`);
   const parsed = JSON.parse(text.slice(FRAGMENT_PREFIX.length)) as Record<string, unknown>;
-  if (typeof parsed.url === 'string') return [[path.basename(file, FRAGMENT_EXTENSION), parsed as Fragment]];
+  if (typeof parsed.url === 'string') return [[path.basename(file, FRAGMENT_EXTENSION), parsed]];
   return Object.entries(parsed as Record<string, Fragment>);
 }
 

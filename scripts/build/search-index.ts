@@ -9,10 +9,9 @@
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
-import { z } from 'zod';
 import { iterateNdjsonSized } from '../core/snapshot-format.ts';
 import { SEARCH_BUNDLES_FILE, type FacetValues } from '../../src/lib/search/facet-map.ts';
-import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
+import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { writeFacetMap } from './search-facets.ts';
 
@@ -22,7 +21,6 @@ export interface SearchIndexSummary {
   millis: number;
 }
 
-const recordSchema = z.custom<SearchRecord>((v) => typeof v === 'object' && v !== null && 'url' in v);
 const BATCH = 64;
 /** Fragments are bundled into shared files past this many per bundle, to keep file counts sane at 100k items. */
 const MAX_FRAGMENTS = 4000;
@@ -130,7 +128,7 @@ export async function buildSearchIndex(
     shardBytes = 0;
   };
   try {
-    for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, recordSchema)) {
+    for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
       index ??= await newIndex();
       batch.push(index.addCustomRecord(toCustomRecord(record, base)));
       if (batch.length >= BATCH) await flushBatch();

@@ -1,7 +1,8 @@
 /** Gets the snapshot the site is built from: an existing folder (--snapshot) or a fresh crawl into the cache. */
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { runSnapshot, type CliIo } from '../commands/snapshot-cli.ts';
+import type { CliIo } from '../core/cli/cli-io.ts';
+import { runSnapshot } from './snapshot-run.ts';
 import { recoverFolderSwap } from '../core/folder-swap.ts';
 import { getManifest, MANIFEST_FILE, type Manifest } from '../core/snapshot-format.ts';
 import type { BuildConfig } from './build-config.ts';
@@ -71,15 +72,12 @@ export async function obtainSnapshot(
   env: Readonly<Record<string, string | undefined>>,
   io: CliIo,
 ): Promise<SnapshotSource> {
-  if (config.snapshotDir !== undefined)
-    return {
-      dir: config.snapshotDir,
-      manifest: await validateSnapshot(config.snapshotDir, config.allowPartial),
-      crawled: false,
-    };
-  const dir = path.join(config.cacheDir, 'snapshot');
-  const args = ['--out', dir, ...config.crawlerArgs, ...(config.quiet ? ['--quiet'] : [])];
-  const code = await runSnapshot(args, { ...env, SNAPSHOT_CACHE_DIR: env.SNAPSHOT_CACHE_DIR ?? config.cacheDir }, io);
+  if (config.crawl === undefined) {
+    const dir = config.snapshotDir ?? path.join(config.cacheDir, 'snapshot');
+    return { dir, manifest: await validateSnapshot(dir, config.allowPartial), crawled: false };
+  }
+  const dir = config.crawl.out;
+  const code = await runSnapshot(config.crawl, io, [env.SNAPSHOT_API_KEY]);
   if (code !== 0)
     throw new BuildError(
       BUILD_EXIT_CODES.crawlFailed,

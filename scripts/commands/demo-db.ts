@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { parseCli, USAGE, type CliOptions } from '../demo/cli-options.ts';
+import { formatHelp } from '../core/cli/flag-help.ts';
+import { DEMO_FLAGS, parseCli, type CliOptions } from '../demo/cli-options.ts';
 import { generateDemoDatabase, type DemoRecord, type DemoSummary } from '../demo/generate.ts';
 
 /**
@@ -9,10 +10,10 @@ import { generateDemoDatabase, type DemoRecord, type DemoSummary } from '../demo
  */
 export function main(argv: readonly string[]): number {
   const parsed = parseCli(argv);
-  if (!parsed.ok) return fail(2, `bad flags: ${parsed.problems.join('; ')}. ${USAGE}`);
+  if (!parsed.ok) return fail(2, `bad flags: ${parsed.problems.join('; ')} (see --help)`);
   const options = parsed.options;
   if (options.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${formatHelp(DEMO_FLAGS.help)}\n`);
     return 0;
   }
   const taken = [options.out, options.record].filter((f): f is string => f !== null && existsSync(f));

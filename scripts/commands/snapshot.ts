@@ -1,5 +1,11 @@
-/** `npm run snapshot`: the compile cache on, then the command (snapshot-cli.ts). */
+/** `npm run snapshot`: the compile cache on, then scripts/build/snapshot-run.ts on this process. */
 import { useCompileCache } from './compile-cache.ts';
 
 useCompileCache();
-await (await import('./snapshot-cli.ts')).main();
+const { runSnapshotCli } = await import('../build/snapshot-run.ts');
+// SIGINT and SIGTERM stop the crawl; its temporary folder is removed and nothing is replaced (130 or 143).
+const controller = new AbortController();
+for (const name of ['SIGINT', 'SIGTERM'] as const)
+  process.once(name, () => controller.abort(new DOMException(name, 'AbortError')));
+const io = { stdout: process.stdout, stderr: process.stderr, signal: controller.signal };
+process.exitCode = await runSnapshotCli(process.argv.slice(2), process.env, io);

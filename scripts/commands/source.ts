@@ -1,5 +1,7 @@
 import { DatabaseUnavailableError } from '../source/db/database.ts';
-import { parseSourceConfig, USAGE } from '../source/config.ts';
+import { formatHelp } from '../core/cli/flag-help.ts';
+import { parseSourceConfig } from '../source/config.ts';
+import { SOURCE_FLAGS } from '../source/source-flags.ts';
 import { UnsupportedSchemaError } from '../source/readers/schema-reader.ts';
 import { ServiceConfigError, startReadService, type RunningReadService } from '../source/server.ts';
 
@@ -23,7 +25,7 @@ export async function runSource(
     return EXIT.usage;
   }
   if (config.help) {
-    io.out(USAGE);
+    io.out(formatHelp(SOURCE_FLAGS.help));
     return EXIT.ok;
   }
   try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flagProblems, parseFlags, wholeNumber, type FlagSpec } from '../core/cli/flags.ts';
+import { defineFlags } from '../core/cli/flag-help.ts';
+import { flagProblems, parseFlags, wholeNumber } from '../core/cli/flags.ts';
 import { LANGUAGES } from './model/umbraco-constants.ts';
 
 /**
@@ -20,13 +21,23 @@ export interface CliOptions {
 
 export type ParsedCli = { ok: true; options: Readonly<CliOptions> } | { ok: false; problems: string[] };
 
-export const USAGE =
-  'usage: npm run demo-db -- --out FILE [--items N] [--languages 1-4] [--seed S] [--max-children N] [--record FILE] [--force] [--verbose]';
-
-const DEMO_FLAGS: FlagSpec = {
-  values: ['out', 'items', 'languages', 'seed', 'max-children', 'record'],
-  switches: ['force', 'verbose', 'help'],
-};
+export const DEMO_FLAGS = defineFlags({
+  usage: 'npm run demo-db -- --out FILE [options]',
+  about:
+    'Writes a deterministic Umbraco 17.0 SQLite database (the same seed gives the same bytes), beside the target ' +
+    'and renamed into place.',
+  flags: [
+    { name: 'out', value: 'FILE', text: 'the database to write (required)' },
+    { name: 'items', value: 'N', text: 'content items (default 2000)' },
+    { name: 'languages', value: 'N', text: `languages, 1 to ${LANGUAGES.length} (default 2)` },
+    { name: 'seed', value: 'S', text: 'the generator seed (default 1)' },
+    { name: 'max-children', value: 'N', text: 'children of one item at most (default: the plan decides)' },
+    { name: 'record', value: 'FILE', text: 'also write what was generated, one JSON line per item' },
+    { name: 'force', text: 'overwrite --out and --record when they exist' },
+    { name: 'verbose', text: 'stack traces on errors' },
+  ],
+  footer: 'Exit codes: 0 done, 1 generation failed, 2 bad flags, 3 the output exists and --force was not given.',
+});
 
 const nonEmpty = z.string().min(1, 'must not be empty');
 

@@ -1,5 +1,6 @@
 /** Flags of `npm run diff`, parsed into one frozen object; every problem is reported at once. */
-import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { defineFlags } from '../core/cli/flag-help.ts';
+import { parseFlags } from '../core/cli/flags.ts';
 import { parseFailOn, parseIgnore, type FailRule, type IgnoreRule } from './diff-rules.ts';
 
 const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
@@ -21,20 +22,45 @@ export interface DiffOptions {
   verbose: boolean;
 }
 
-export const DIFF_USAGE = `Usage: npm run diff -- --from DIR --to DIR [options]
-  --from DIR            the older snapshot
-  --from-history DIR    the older snapshot is the newest complete one kept in DIR (--history) that is not --to;
-                        when there is none: a line saying so (json: nothing written) and exit 0
-  --to DIR              the newer snapshot
-  --format F            text (default), markdown or json
-  --out FILE            write there instead of stdout
-  --site-url URL        link items and types to the site built from --to (markdown)
-  --limit N             changes listed per kind in text and markdown (default 20; json lists all)
-  --fail-on WHAT        exit 4 when there are changes: schema (content types), items, any, or thresholds such as
-                        removed>50 or changed>=200 (comma-separated; counts as in the output: rows)
-  --ignore RULE         leave out known noise: sortOrderChanged (or another kind), property:ALIAS, editor:ALIAS
-                        (repeatable or comma-separated; applied before counting and --fail-on)
-  --verbose             stack traces on errors`;
+export const DIFF_FLAGS = defineFlags({
+  usage: 'npm run diff -- --from DIR --to DIR [options]',
+  about: 'What changed between two snapshots: content types, items, values, extras (docs/diff-format.md).',
+  flags: [
+    { name: 'from', value: 'DIR', text: 'the older snapshot' },
+    {
+      name: 'from-history',
+      value: 'DIR',
+      text:
+        'the older snapshot is the newest complete one kept in DIR (--history) that is not --to; when there is ' +
+        'none: a line saying so (json: nothing written) and exit 0',
+    },
+    { name: 'to', value: 'DIR', text: 'the newer snapshot' },
+    { name: 'format', value: 'F', text: 'text (default), markdown or json' },
+    { name: 'out', value: 'FILE', text: 'write there instead of stdout' },
+    { name: 'site-url', value: 'URL', text: 'link items and types to the site built from --to (markdown)' },
+    {
+      name: 'limit',
+      value: 'N',
+      text: 'changes listed per kind in text and markdown (default 20; json lists all)',
+    },
+    {
+      name: 'fail-on',
+      value: 'WHAT',
+      text:
+        'exit 4 when there are changes: schema (content types), items, any, or thresholds such as removed>50 or ' +
+        'changed>=200 (comma-separated; counts as in the output: rows)',
+    },
+    {
+      name: 'ignore',
+      value: 'RULE',
+      text:
+        'leave out known noise: sortOrderChanged (or another kind), property:ALIAS, editor:ALIAS (repeatable or ' +
+        'comma-separated; applied before counting and --fail-on)',
+    },
+    { name: 'verbose', text: 'stack traces on errors' },
+  ],
+  footer: 'Exit codes: 0 ok, 1 failed, 2 usage, 3 a snapshot unusable, 4 changes found (--fail-on).',
+});
 
 export class DiffUsageError extends Error {
   override name = 'DiffUsageError';
@@ -47,11 +73,6 @@ export class DiffUsageError extends Error {
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): value is T =>
   value !== undefined && (values as readonly string[]).includes(value);
-
-const DIFF_FLAGS: FlagSpec = {
-  values: ['from', 'from-history', 'to', 'format', 'out', 'site-url', 'fail-on', 'ignore', 'limit'],
-  switches: ['verbose'],
-};
 
 function checkSiteUrl(value: string | undefined, problems: string[]): string | undefined {
   if (value === undefined) return undefined;

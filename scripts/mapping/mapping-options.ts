@@ -1,5 +1,6 @@
 /** Flags of `npm run mapping`, parsed into one frozen object; every problem is reported at once. */
-import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { defineFlags } from '../core/cli/flag-help.ts';
+import { parseFlags } from '../core/cli/flags.ts';
 
 export interface MappingOptions {
   snapshot: string;
@@ -8,11 +9,22 @@ export interface MappingOptions {
   verbose: boolean;
 }
 
-export const MAPPING_USAGE = `Usage: npm run mapping -- --snapshot DIR --out FILE.xlsx [--from PREVIOUS.xlsx]
-  --snapshot DIR        the snapshot whose model the workbook lists
-  --out FILE.xlsx       the workbook to write (replaced whole)
-  --from FILE.xlsx      a previous workbook: its answers are carried by key and drift is marked
-  --verbose             stack traces on errors`;
+export const MAPPING_FLAGS = defineFlags({
+  usage: 'npm run mapping -- --snapshot DIR --out FILE.xlsx [--from PREVIOUS.xlsx]',
+  about:
+    "The mapping workbook of a snapshot's model, with a previous workbook's answers carried by key (docs/mapping.md).",
+  flags: [
+    { name: 'snapshot', value: 'DIR', text: 'the snapshot whose model the workbook lists' },
+    { name: 'out', value: 'FILE.xlsx', text: 'the workbook to write (replaced whole)' },
+    {
+      name: 'from',
+      value: 'FILE.xlsx',
+      text: 'a previous workbook: its answers are carried by key and drift is marked',
+    },
+    { name: 'verbose', text: 'stack traces on errors' },
+  ],
+  footer: 'Exit codes: 0 ok, 1 failed, 2 usage, 3 the snapshot unusable, 4 the --from workbook unusable.',
+});
 
 export class MappingUsageError extends Error {
   override name = 'MappingUsageError';
@@ -22,8 +34,6 @@ export class MappingUsageError extends Error {
     this.problems = problems;
   }
 }
-
-const MAPPING_FLAGS: FlagSpec = { values: ['snapshot', 'out', 'from'], switches: ['verbose'] };
 
 export function parseMappingOptions(argv: readonly string[]): Readonly<MappingOptions> {
   const { values, switches, problems } = parseFlags(argv, MAPPING_FLAGS);

@@ -3,7 +3,7 @@
  * The API key comes from SNAPSHOT_API_KEY or --api-key-file, never from a flag (shell history, process lists).
  */
 import path from 'node:path';
-import { flagProblems, parseFlags, wholeNumber, type FlagSpec } from '../core/cli/flags.ts';
+import { flagProblems, parseFlags, wholeNumber, type ParsedFlags } from '../core/cli/flags.ts';
 import { readSecret } from '../core/cli/secret-file.ts';
 import { z } from 'zod';
 import { DEFAULT_LIMITS, type AnswerLimits } from './client/answer-body.ts';
@@ -11,6 +11,7 @@ import { DEFAULT_API_PATH, normaliseApiPath, splitOperationsPath } from './clien
 import type { BackoffPolicy } from './client/backoff.ts';
 import { DEFAULT_MAX_CONTENT_TYPES } from './plan/content-type-plan.ts';
 import { UsageError } from './crawl-errors.ts';
+import { SNAPSHOT_FLAGS } from './snapshot-flags.ts';
 import { DEFAULT_KEEP } from '../core/snapshot-history.ts';
 
 export type SourceConfig =
@@ -44,35 +45,6 @@ export interface SnapshotConfig {
   readonly verbose: boolean;
 }
 
-const VALUE_FLAGS = [
-  'out',
-  'source',
-  'api-path',
-  'db',
-  'api-key-file',
-  'since-snapshot',
-  'full-refresh-every',
-  'max-failures',
-  'concurrency',
-  'timeout-ms',
-  'retries',
-  'retry-base-ms',
-  'retry-max-ms',
-  'demo-items',
-  'max-content-types',
-  'max-answer-bytes',
-  'max-decompressed-bytes',
-  'max-depth',
-  'history',
-  'keep',
-  'compare-with',
-] as const;
-const SWITCHES = ['quiet', 'verbose', 'allow-shrink', 'follow-redirects', 'full-refresh'] as const;
-export const SNAPSHOT_FLAGS: FlagSpec = {
-  values: VALUE_FLAGS,
-  switches: SWITCHES,
-  refused: { 'api-key': '--api-key is not accepted: give the key by env SNAPSHOT_API_KEY or --api-key-file' },
-};
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_SEED = 1;
 
@@ -103,44 +75,28 @@ const flagsSchema = z.object({
   'max-depth': wholeNumber(8, 5000, DEFAULT_LIMITS.maxDepth),
 });
 
-export const USAGE = `Usage: npm run snapshot -- [--out DIR] [--source URL | --db FILE] [options]
-  --out DIR              snapshot folder (default: snapshot)
-  --source URL           read service base URL (or env SNAPSHOT_SOURCE_URL); a URL ending in an operations path
-                         (/cms/Ext/Migrations/, /umbraco/Limbo/Migrations/, /api/limbo/migrations/) is used as given
-  --api-path PATH        where the operations are mounted under --source (default /cms/Ext/Migrations/; the
-                         stock plugin: /umbraco/Limbo/Migrations/, or /api/limbo/migrations/ from Umbraco 10)
-  --db FILE              serve this Umbraco SQLite database locally and crawl it
-                         (neither: a demo database generated once into .cache/demo, see --demo-items)
-  --api-key-file FILE    file holding the API key (or env SNAPSHOT_API_KEY); never on the command line
-  --demo-items N         size of the generated demo database (default 2000; env SNAPSHOT_CACHE_DIR moves .cache)
-  --since-snapshot DIR   reuse unchanged items from this earlier snapshot
-  --full-refresh-every N with --since-snapshot: every Nth crawl in a row fetches every item (counted in the manifest)
-  --full-refresh         fetch every item even with --since-snapshot
-  --history DIR          keep the snapshot at --out in DIR before replacing it (see npm run diff)
-  --keep N               snapshots kept in --history (default 1: the previous one)
-  --compare-with DIR     say what changed since this snapshot (default with --history: the newest one kept)
-  --max-failures N       permanent failures tolerated before the run counts as failed (default 0)
-  --concurrency N        requests at once (default 4)
-  --timeout-ms N         per request (default 30000)
-  --retries N            per request, on network errors, timeouts, 429 and 5xx (default 5)
-  --retry-base-ms N      first backoff ceiling (default 500); --retry-max-ms N caps any wait (default 30000)
-  --allow-shrink         accept a snapshot that is empty, or under half the items, where the one at --out was not
-  --follow-redirects     follow redirects to another origin (never with the key); same-origin ones always are
-  --max-content-types N  content-type lookups per crawl (default 10000)
-  --max-answer-bytes N   size of one answer as sent (default 67108864: 64 MiB)
-  --max-decompressed-bytes N  size of one answer once unpacked (default 134217728: 128 MiB)
-  --max-depth N          array/object nesting of one answer (default 2048); past any cap, that request fails
-  --quiet                no progress; --verbose: stack traces on errors, tree windows as they narrow
-Exit codes: 0 ok, 1 incomplete beyond --max-failures, 2 usage, 3 key refused, 4 source unreachable,
-5 snapshot refused: empty or shrunk sharply against the previous one (see --allow-shrink),
-130/143 stopped by SIGINT/SIGTERM (nothing replaced).`;
-
+/** The command line of `npm run snapshot` → its configuration; a UsageError lists every problem. */
 export async function loadConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): Promise<SnapshotConfig> {
   const { values, switches, problems } = parseFlags(argv, SNAPSHOT_FLAGS);
+  const config = readSnapshotFlags({ values, switches }, env, cwd, problems);
+  if (config === undefined) throw new UsageError(problems);
+  return config;
+}
+
+/**
+ * Flags already parsed (by this command or by one that takes the crawler's flags too, like the build) → the
+ * configuration, or undefined with every problem added to `problems`.
+ */
+export function readSnapshotFlags(
+  { values, switches }: Pick<ParsedFlags, 'values' | 'switches'>,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  problems: string[],
+): SnapshotConfig | undefined {
   const parsed = flagsSchema.safeParse(values);
   if (!parsed.success) problems.push(...flagProblems(parsed.error));
   const flags = parsed.success ? parsed.data : undefined;
@@ -150,9 +106,9 @@ export async function loadConfig(
     cwd,
     problems,
   );
-  const apiKey = await findApiKey(values['api-key-file'], env, cwd, problems);
+  const apiKey = findApiKey(values['api-key-file'], env, cwd, problems);
   if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
-  if (problems.length > 0 || flags === undefined || source === undefined) throw new UsageError(problems);
+  if (problems.length > 0 || flags === undefined || source === undefined) return undefined;
   return Object.freeze({
     out: path.resolve(cwd, flags.out),
     source,
@@ -259,13 +215,13 @@ export function checkSourceUrl(text: string): string | { problem: string } {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-async function findApiKey(
+function findApiKey(
   file: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
   problems: string[],
-): Promise<string | undefined> {
-  const read = await readSecret(file, env.SNAPSHOT_API_KEY, cwd);
+): string | undefined {
+  const read = readSecret(file, env.SNAPSHOT_API_KEY, cwd);
   if ('problem' in read) problems.push(`--api-key-file: ${read.problem}`);
   return 'secret' in read ? read.secret : undefined;
 }

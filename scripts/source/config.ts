@@ -1,29 +1,10 @@
 import { z } from 'zod';
-import { parseFlags, type FlagSpec } from '../core/cli/flags.ts';
+import { parseFlags } from '../core/cli/flags.ts';
 import { readSecret } from '../core/cli/secret-file.ts';
 import { assertTimeZone } from './catalog/dates.ts';
 import { FLAVOR_NAMES, type FlavorName } from './flavors/flavor.ts';
 import { BASE_PATH, toMountPath } from './http/routes.ts';
-
-export const USAGE = `Usage: npm run source -- --db <Umbraco.sqlite.db> [options]
-
-Serves the Content Migration Read Service over an Umbraco (v10+) SQLite database, read-only.
-
-Options:
-  --db FILE              the Umbraco database (required)
-  --host H               address to bind (default 127.0.0.1; other hosts need an API key of 16+ characters)
-  --port N               port (default 0: a free port)
-  --api-key-file F       file holding the API key (or env SOURCE_API_KEY)
-  --time-zone Z          IANA zone of stored dates before Umbraco 17 and of date properties (default UTC)
-  --flavor F             answer as: rich (default; this service's own shape), plugin-v10, plugin-v8, plugin-v7
-  --api-path PATH        serve the operations under PATH (default /cms/Ext/Migrations/; the stock plugin's:
-                         /umbraco/Limbo/Migrations/, or /api/limbo/migrations/)
-  --no-type-lists        answer only the nine operations (no type lists, media types or extension operations)
-  --show-top-level       keep the top-level segment in URLs (HideTopLevelNodeFromPath = false)
-  --no-trailing-slash    URLs without a trailing slash (AddTrailingSlash = false)
-  --log-requests         one line per request on stderr
-  --verbose              stack traces on errors
-  --help                 this text`;
+import { SOURCE_FLAGS } from './source-flags.ts';
 
 export interface SourceConfig {
   dbPath: string;
@@ -64,12 +45,6 @@ const schema = z.object({
     }, '--time-zone must be an IANA time zone such as Europe/Copenhagen'),
 });
 
-const SOURCE_FLAGS: FlagSpec = {
-  values: ['db', 'host', 'port', 'api-key-file', 'time-zone', 'flavor', 'api-path'],
-  switches: ['no-type-lists', 'show-top-level', 'no-trailing-slash', 'log-requests', 'verbose', 'help'],
-  refused: { 'api-key': '--api-key is not accepted: give the key by env SOURCE_API_KEY or --api-key-file' },
-};
-
 /** Parses flags and env into a frozen config, reporting every problem at once. */
 export async function parseSourceConfig(
   argv: readonly string[],
@@ -89,7 +64,7 @@ export async function parseSourceConfig(
   const apiPath = toMountPath(values['api-path'] ?? BASE_PATH);
   if (apiPath === undefined) errors.push('--api-path must be a URL path such as /umbraco/Limbo/Migrations/');
   // The key comes from a file or the environment, never the command line (it would land in shell history).
-  const key = await readSecret(values['api-key-file'], env.SOURCE_API_KEY?.trim(), cwd);
+  const key = readSecret(values['api-key-file'], env.SOURCE_API_KEY?.trim(), cwd);
   if ('problem' in key) errors.push(`--api-key-file: ${key.problem}`);
   if (!parsed.success || errors.length > 0 || !('secret' in key) || apiPath === undefined) return { errors };
   return Object.freeze({

@@ -194,7 +194,9 @@ function deferredLoader(section: HTMLElement, table: Table): (keys: readonly str
         col.key,
         getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(table, col.key, values)),
       );
-    await Promise.all(table.columns.filter((col) => keys.includes(col.key)).map((col) => loading.get(col.key)));
+    await Promise.all(
+      table.columns.filter((col) => keys.includes(col.key)).flatMap((col) => loading.get(col.key) ?? []),
+    );
     return fresh.length > 0;
   };
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import type { BuildConfig } from '../../scripts/build/build-config.ts';
 import { writeChanges } from '../../scripts/build/changes-step.ts';
 import { getManifest } from '../../scripts/core/snapshot-format.ts';
@@ -41,7 +41,7 @@ describe('changed since decided, over simulated nights', () => {
     let output = '';
     const sink = { write: (text: string) => (output += text) };
     const args = ['--quiet', '--db', source, '--out', snapshot(), '--history', history(), '--keep', '3'];
-    const code = await runSnapshot(args, {}, { stdout: sink, stderr: sink });
+    const code = await runSnapshotCli(args, {}, { stdout: sink, stderr: sink });
     if (source === db) assert.equal(code, 0, output);
     return code;
   }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { getManifest } from '../../scripts/core/snapshot-format.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
@@ -21,7 +21,7 @@ const STOCK = '/umbraco/Limbo/Migrations/';
 async function run(args: string[]): Promise<{ code: number; output: string }> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot([...args, '--quiet'], { SNAPSHOT_API_KEY: KEY }, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli([...args, '--quiet'], { SNAPSHOT_API_KEY: KEY }, { stdout: sink, stderr: sink });
   return { code, output };
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { demoDatabaseFile } from '../../scripts/source/local-source.ts';
 import {
   findItem,
@@ -122,7 +122,7 @@ async function assertHoldsDatabase(file: string, out: string): Promise<void> {
 async function runQuiet(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot([...args, '--quiet'], env, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli([...args, '--quiet'], env, { stdout: sink, stderr: sink });
   return { code, output };
 }
 

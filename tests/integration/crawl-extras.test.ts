@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { getManifest, listDamagedFiles } from '../../scripts/core/snapshot-format.ts';
 import { EXTRA_NAMES, listExtra } from '../../scripts/core/snapshot-extras.ts';
 import { startReadService } from '../../scripts/source/server.ts';
@@ -19,7 +19,7 @@ const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
 async function snapshot(args: string[]): Promise<{ code: number; output: string }> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot([...args, '--quiet'], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli([...args, '--quiet'], {}, { stdout: sink, stderr: sink });
   return { code, output };
 }
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startReadService } from '../../scripts/source/server.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { getManifest } from '../../scripts/core/snapshot-format.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 import { applyRandomEdit, createRandom } from '../support/random-edits.ts';
@@ -32,7 +32,7 @@ async function crawlInto(source: string, out: string, extra: string[] = []): Pro
   let output = '';
   const sink = { write: (text: string) => (output += text) };
   const argv = ['--quiet', '--retries', '0', '--source', source, '--out', out, ...extra];
-  const code = await runSnapshot(argv, { SNAPSHOT_API_KEY: KEY }, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli(argv, { SNAPSHOT_API_KEY: KEY }, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
 }
 

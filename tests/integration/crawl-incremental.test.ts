@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startReadService } from '../../scripts/source/server.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { getManifest, iterateIndex, type IndexEntry, type ItemKind } from '../../scripts/core/snapshot-format.ts';
 import { startFaultSource } from '../support/fault-source.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
@@ -20,7 +20,7 @@ const QUIET = ['--quiet', '--retries', '1', '--retry-base-ms', '1'];
 async function crawlInto(source: string, out: string, extra: string[] = []): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(
+  const code = await runSnapshotCli(
     [...QUIET, '--source', source, '--out', out, ...extra],
     { SNAPSHOT_API_KEY: KEY },
     { stdout: sink, stderr: sink },

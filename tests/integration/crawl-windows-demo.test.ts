@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { getReport, iterateIndex, ITEM_KINDS } from '../../scripts/core/snapshot-format.ts';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
@@ -32,7 +32,7 @@ async function crawl(out: string, extra: string[] = []): Promise<{ code: number;
   let output = '';
   const sink = { write: (text: string) => (output += text) };
   const args = ['--quiet', '--source', service.url, '--out', out, ...extra];
-  return { code: await runSnapshot(args, {}, { stdout: sink, stderr: sink }), output };
+  return { code: await runSnapshotCli(args, {}, { stdout: sink, stderr: sink }), output };
 }
 
 async function listIds(dir: string): Promise<Set<number>> {

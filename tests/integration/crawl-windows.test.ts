@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { basename } from 'node:path';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { getManifest, getReport } from '../../scripts/core/snapshot-format.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { dataChecksums, findLargestNeededAnswer, findLargestWholeTree } from '../support/answer-sizes.ts';
@@ -20,7 +20,7 @@ import { listSharedDatabases } from '../support/shared-databases.ts';
 async function crawl(source: string, out: string, extra: string[] = []): Promise<{ code: number; output: string }> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(
+  const code = await runSnapshotCli(
     ['--quiet', '--source', source, '--out', out, ...extra],
     {},
     { stdout: sink, stderr: sink },

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeDecisions } from '../../src/lib/site-data/derive/decisions-data.ts';
 import { applyDecisions } from '../../scripts/build/decisions-step.ts';
@@ -40,7 +40,7 @@ const published = (db: DatabaseSync): string[] =>
 async function derive(db: string, out: string, decisions: string): Promise<Row[][]> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
   await prepareSiteData(out, `${out}-data`);
   await writeDecisions(`${out}-data`, decisions);

@@ -8,9 +8,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
-import { runDiff } from '../../scripts/commands/diff.ts';
+import { runDiffCli } from '../../scripts/diff/diff-run.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 
 interface IndexLine {
   id: number;
@@ -61,7 +61,7 @@ describe('the diff of the demo database at two seeds', () => {
       let output = '';
       const sink = { write: (text: string) => (output += text) };
       assert.equal(
-        await runSnapshot(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink }),
+        await runSnapshotCli(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink }),
         0,
         output,
       );
@@ -74,7 +74,7 @@ describe('the diff of the demo database at two seeds', () => {
     let json = '';
     const io = { stdout: { write: (text: string) => (json += text) }, stderr: { write: () => true } };
     const [from, to] = snapshots as [string, string];
-    assert.equal(await runDiff(['--from', from, '--to', to, '--format', 'json'], io), 0);
+    assert.equal(await runDiffCli(['--from', from, '--to', to, '--format', 'json'], io), 0);
     const { items } = JSON.parse(json) as SnapshotDiff;
     const expected = await countFromIndexes(from, to);
     assert.ok(expected.added + expected.removed > 0, 'two seeds give different items');

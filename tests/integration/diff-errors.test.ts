@@ -5,14 +5,14 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runDiff } from '../../scripts/commands/diff.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runDiffCli } from '../../scripts/diff/diff-run.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 async function diff(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let [out, err] = ['', ''];
   const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } };
-  return { code: await runDiff(args, io), out, err };
+  return { code: await runDiffCli(args, io), out, err };
 }
 
 describe('npm run diff refuses what it cannot compare', () => {
@@ -24,7 +24,10 @@ describe('npm run diff refuses what it cannot compare', () => {
     snapshot = path.join(work, 'snapshot');
     const sink = { write: () => true };
     const db = sharedDatabase('persteenolsen_umbraco-17-starter-one.db');
-    assert.equal(await runSnapshot(['--quiet', '--db', db, '--out', snapshot], {}, { stdout: sink, stderr: sink }), 0);
+    assert.equal(
+      await runSnapshotCli(['--quiet', '--db', db, '--out', snapshot], {}, { stdout: sink, stderr: sink }),
+      0,
+    );
   });
   after(() => rm(work, { recursive: true, force: true }));
 

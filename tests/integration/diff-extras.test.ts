@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';
 import { renderText } from '../../scripts/diff/diff-summary.ts';
 import { startReadService } from '../../scripts/source/server.ts';
@@ -18,7 +18,7 @@ import { sharedDatabase } from '../support/shared-databases.ts';
 async function snapshot(args: string[], out: string): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  assert.equal(await runSnapshot([...args, '--out', out, '--quiet'], {}, { stdout: sink, stderr: sink }), 0, output);
+  assert.equal(await runSnapshotCli([...args, '--out', out, '--quiet'], {}, { stdout: sink, stderr: sink }), 0, output);
 }
 
 describe('what changed in the extras', () => {

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';
 import { ITEM_CHANGE_KINDS, type SnapshotDiff } from '../../scripts/core/diff-format.ts';
 import { editedCopy, EDITED_DATABASE } from '../support/diff-database-edits.ts';
@@ -29,7 +29,7 @@ const first = (db: DatabaseSync, sql: string, ...args: (string | number)[]): Row
 async function crawl(db: string, out: string): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
 }
 

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runDiff } from '../../scripts/commands/diff.ts';
+import { runDiffCli } from '../../scripts/diff/diff-run.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import {
   BLOCK_EDIT,
   TEXT_EDIT,
@@ -25,7 +25,7 @@ import { openForOracle } from '../support/shared-databases.ts';
 async function crawl(db: string, out: string): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
 }
 
@@ -37,7 +37,7 @@ async function diffJson(
   let out = '';
   let err = '';
   const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } };
-  const code = await runDiff(['--from', from, '--to', to, '--format', 'json', ...extra], io);
+  const code = await runDiffCli(['--from', from, '--to', to, '--format', 'json', ...extra], io);
   return { code, diff: JSON.parse(out || 'null') as SnapshotDiff, err };
 }
 
@@ -189,7 +189,7 @@ describe('the diff of a database and an edited copy', () => {
       '--site-url',
       'https://site.example/',
     ];
-    assert.equal(await runDiff(args, io), 0);
+    assert.equal(await runDiffCli(args, io), 0);
     const markdown = await readFile(file, 'utf8');
     assert.match(markdown, /\| Items added \| 1 \|/);
     const items = new Set(plan.values.map((v) => v.key)).size;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { listSharedDatabases, openForOracle, sharedDatabase } from '../support/shared-databases.ts';
@@ -20,7 +20,11 @@ type Row = Record<string, string>;
 async function crawl(db: string, out: string, extra: string[] = []): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(['--quiet', '--db', db, '--out', out, ...extra], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli(
+    ['--quiet', '--db', db, '--out', out, ...extra],
+    {},
+    { stdout: sink, stderr: sink },
+  );
   assert.equal(code, 0, output);
 }
 

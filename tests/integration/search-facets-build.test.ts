@@ -16,7 +16,7 @@ function makeRecords(): string[] {
       title: `Item ${i}`,
       breadcrumbs: 'Home',
       kind: i % 5 === 0 ? 'media' : 'content',
-      ...(i % 7 === 0 ? {} : { type: TYPES[i % TYPES.length] }),
+      type: i % 7 === 0 ? '' : TYPES[i % TYPES.length],
       root: i % 3 === 0 ? 'Home' : 'hasOwnProperty',
       languages: LANGUAGES[i % LANGUAGES.length],
       content: `word${i % 50} shared text of item ${i}`,
@@ -65,7 +65,7 @@ describe('the facet map of each search bundle', () => {
       const file = JSON.parse(await readFile(path.join(dir, 'out', bundle, 'facets.json'), 'utf8')) as FacetFile;
       const expected = (shares[i] as string[])
         .map((line) => JSON.parse(line))
-        .map((r) => JSON.stringify([[r.kind], r.type === undefined ? [] : [r.type], [r.root], [...r.languages].sort()]))
+        .map((r) => JSON.stringify([[r.kind], r.type === '' ? [] : [r.type], [r.root], [...r.languages].sort()]))
         .sort();
       assert.equal(Object.keys(file.pages).length, expected.length, `${bundle}: one entry per record`);
       assert.deepEqual(linesOf(file), expected, `${bundle}: the values of every record`);
@@ -90,6 +90,7 @@ describe('search shards by weight', () => {
         title: `Item ${i}`,
         breadcrumbs: '',
         kind: 'content',
+        type: 'Page',
         root: 'Home',
         languages: ['en-US'],
         content: i < 20 ? `long text ${i} `.repeat(500) : `short ${i}`,

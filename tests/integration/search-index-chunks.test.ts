@@ -15,6 +15,7 @@ function makeRecords(): string {
       title: `Item ${i}`,
       breadcrumbs: 'Home',
       kind: 'content',
+      type: 'Page',
       root: 'Home',
       languages: ['en-US'],
       content: `${WORDS.map((w, k) => WORDS[(i + k * 3) % WORDS.length] ?? w).join(' ')} own${i.toString(36)}`,

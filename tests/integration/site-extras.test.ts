@@ -9,7 +9,7 @@ import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { listDraftChanges } from '../../scripts/diff/draft-diff.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
@@ -22,7 +22,7 @@ async function derive(work: string, name: string, args: string[]): Promise<strin
   const snapshot = path.join(work, `${name}-snapshot`);
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot([...args, '--out', snapshot, '--quiet'], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli([...args, '--out', snapshot, '--quiet'], {}, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
   const siteData = path.join(work, `${name}-site-data`);
   await prepareSiteData(snapshot, siteData);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 const DATABASE = sharedDatabase('lirijes_crito.umbraco.db');
@@ -15,7 +15,7 @@ const DATABASE = sharedDatabase('lirijes_crito.umbraco.db');
 async function crawl(args: string[]): Promise<string> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(['--quiet', '--db', DATABASE, ...args], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli(['--quiet', '--db', DATABASE, ...args], {}, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
   return output;
 }
@@ -76,12 +76,16 @@ describe('snapshot history', () => {
   it('refuses a bad --keep', async () => {
     let output = '';
     const sink = { write: (text: string) => (output += text) };
-    const code = await runSnapshot(['--db', DATABASE, '--out', out, '--keep', '0'], {}, { stdout: sink, stderr: sink });
+    const code = await runSnapshotCli(
+      ['--db', DATABASE, '--out', out, '--keep', '0'],
+      {},
+      { stdout: sink, stderr: sink },
+    );
     assert.equal(code, 2);
     assert.match(output, /--keep/);
     output = '';
     assert.equal(
-      await runSnapshot(['--db', DATABASE, '--out', out, '--keep', '2'], {}, { stdout: sink, stderr: sink }),
+      await runSnapshotCli(['--db', DATABASE, '--out', out, '--keep', '2'], {}, { stdout: sink, stderr: sink }),
       2,
     );
     assert.match(output, /--keep N needs --history DIR/);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
 import { runBuild } from '../../scripts/build/run-build.ts';
-import { DIFF_EXIT_CODES, runDiff } from '../../scripts/commands/diff.ts';
+import { DIFF_EXIT_CODES, runDiffCli } from '../../scripts/diff/diff-run.ts';
 import { fingerprint } from '../support/fingerprint.ts';
 import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';
 
@@ -23,14 +23,14 @@ let dist: string;
 let built: Record<string, string>;
 
 async function run(
-  command: typeof runBuild | typeof runDiff,
+  command: typeof runBuild | typeof runDiffCli,
   argv: string[],
 ): Promise<{ code: number; output: string }> {
   let output = '';
   const sink = { write: (text: string) => ((output += text), true) };
   const code = await (command === runBuild
     ? runBuild([...argv, '--quiet', '--cache', path.join(work, 'cache')], {}, { stdout: sink, stderr: sink })
-    : runDiff(argv, { stdout: sink, stderr: sink }));
+    : runDiffCli(argv, { stdout: sink, stderr: sink }));
   return { code, output };
 }
 
@@ -97,7 +97,7 @@ after(() => rm(work, { recursive: true, force: true }));
 
 describe('snapshots are checked against their manifest before use', () => {
   it('the intact snapshot compares with itself as unchanged', async () => {
-    const result = await run(runDiff, ['--from', good, '--to', good, '--format', 'json']);
+    const result = await run(runDiffCli, ['--from', good, '--to', good, '--format', 'json']);
     assert.equal(result.code, DIFF_EXIT_CODES.ok, result.output);
   });
 
@@ -117,7 +117,7 @@ describe('snapshots are checked against their manifest before use', () => {
         ['--from', good, '--to', bad],
         ['--from', bad, '--to', good],
       ]) {
-        const diff = await run(runDiff, argv);
+        const diff = await run(runDiffCli, argv);
         assert.equal(diff.code, DIFF_EXIT_CODES.snapshotUnusable, diff.output);
         assert.match(diff.output, new RegExp(`damaged snapshot: ${file.replace(/[.]/g, '\\.')}`));
       }

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { iterateIndex, ITEM_KINDS } from '../../scripts/core/snapshot-format.ts';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
 import { startFaultSource, type FaultRule, type FaultSource } from './fault-source.ts';
@@ -20,7 +20,7 @@ const FAST = ['--quiet', '--retries', '5', '--retry-base-ms', '5', '--retry-max-
 export async function runCli(args: string[], env: Record<string, string> = { SNAPSHOT_API_KEY: KEY }) {
   let stdout = '';
   let stderr = '';
-  const code = await runSnapshot([...FAST, ...args], env, {
+  const code = await runSnapshotCli([...FAST, ...args], env, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   });

@@ -1,13 +1,13 @@
 /** Test-side helpers for mapping workbooks: the command in-process, and a sheet read by header with exceljs. */
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
-import { runMapping } from '../../scripts/commands/mapping.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runMappingCli } from '../../scripts/build/mapping-run.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 
 export async function crawl(db: string, out: string): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
-  const code = await runSnapshot(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
+  const code = await runSnapshotCli(['--quiet', '--db', db, '--out', out], {}, { stdout: sink, stderr: sink });
   assert.equal(code, 0, output);
 }
 
@@ -15,7 +15,7 @@ export async function mapping(argv: string[]): Promise<{ code: number; out: stri
   let out = '';
   let err = '';
   const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } };
-  const code = await runMapping(argv, io);
+  const code = await runMappingCli(argv, io);
   return { code, out, err };
 }
 

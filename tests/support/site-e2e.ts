@@ -1,7 +1,7 @@
 /** Shared pieces of the site's browser tests: in-process builds, the system Chromium, the hostile test item. */
 import { existsSync } from 'node:fs';
 import { runBuild } from '../../scripts/build/run-build.ts';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import type { FixtureItem } from './site-fixture-snapshot.ts';
 import { loadChromium, type Browser } from '../../scripts/browser/chromium.ts';
 import { XSS_HTML_PAYLOADS, XSS_URL_PAYLOADS } from './site-xss-payloads.ts';
@@ -47,7 +47,7 @@ export async function buildSite(args: string[]): Promise<string> {
 
 export async function crawl(args: string[], env: Record<string, string>): Promise<void> {
   const out = collect();
-  const code = await runSnapshot([...args, '--quiet'], { ...process.env, ...env }, out.io);
+  const code = await runSnapshotCli([...args, '--quiet'], { ...process.env, ...env }, out.io);
   if (code !== 0) throw new Error(`snapshot ${args.join(' ')} exited ${code}:\n${out.text()}`);
 }
 

@@ -1,4 +1,7 @@
-/** `npm run build` history flags: handed to the crawl when it crawls; the build keeps them to find the previous one. */
+/**
+ * `npm run build` flags parsed once: the crawler's become the crawl's typed configuration, the history goes to the
+ * crawl when it crawls, and the build keeps it to find the previous one.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -10,7 +13,15 @@ test('--history and --keep go to the crawl, and the build keeps the history fold
   const { config, problems } = loadBuildConfig(['--db', 'site.db', '--history', 'history', '--keep', '3'], {}, CWD);
   assert.deepEqual(problems, []);
   assert.equal(config?.historyDir, path.join(CWD, 'history'));
-  assert.deepEqual(config?.crawlerArgs, ['--db', 'site.db', '--history', path.join(CWD, 'history'), '--keep', '3']);
+  assert.deepEqual(
+    [config?.crawl?.source, config?.crawl?.out, config?.crawl?.history, config?.crawl?.keep],
+    [
+      { kind: 'database', dbPath: path.join(CWD, 'site.db') },
+      path.join(CWD, '.cache', 'snapshot'),
+      path.join(CWD, 'history'),
+      3,
+    ],
+  );
 });
 
 test('building from an existing snapshot reads the history without crawling into it', () => {
@@ -20,7 +31,7 @@ test('building from an existing snapshot reads the history without crawling into
     CWD,
   );
   assert.deepEqual(problems, []);
-  assert.deepEqual(config?.crawlerArgs, []);
+  assert.equal(config?.crawl, undefined);
   assert.equal(config?.historyDir, path.join(CWD, 'h'));
   assert.equal(config?.compareWith, path.join(CWD, 'old'));
 });
@@ -28,4 +39,24 @@ test('building from an existing snapshot reads the history without crawling into
 test('--keep without --history, or not a whole number ≥ 1, is a usage problem', () => {
   assert.deepEqual(loadBuildConfig(['--keep', '2'], {}, CWD).problems, ['--keep N needs --history DIR']);
   assert.match(loadBuildConfig(['--history', 'h', '--keep', '0'], {}, CWD).problems.join(), /--keep/);
+});
+
+test("the crawler's flags are read by the crawler's reader, with every problem of both at once", () => {
+  const { config } = loadBuildConfig(['--source', 'https://cms.example/', '--concurrency', '2', '--quiet'], {}, CWD);
+  assert.deepEqual(config?.crawl?.source, {
+    kind: 'http',
+    url: 'https://cms.example',
+    apiPath: '/cms/Ext/Migrations/',
+  });
+  assert.equal(config?.crawl?.concurrency, 2);
+  assert.equal(config?.crawl?.quiet, true);
+  const { problems } = loadBuildConfig(['--source', 'ftp://x', '--concurrency', '0', '--title', ''], {}, CWD);
+  assert.deepEqual(problems.length, 3, problems.join('; '));
+  assert.match(problems.join('\n'), /--source: must be an http or https URL/);
+  assert.match(problems.join('\n'), /--concurrency: must be at least 1/);
+});
+
+test('without --source, --db or SNAPSHOT_SOURCE_URL the crawl is of the demo, generated under --cache', () => {
+  const { config } = loadBuildConfig(['--cache', 'c', '--demo-items', '300'], {}, CWD);
+  assert.deepEqual(config?.crawl?.source, { kind: 'demo', items: 300, seed: 1, cacheDir: path.join(CWD, 'c') });
 });

@@ -39,11 +39,11 @@ test('a secret comes from its file, trimmed, or from the environment; an empty f
   try {
     await writeFile(path.join(dir, 'key'), '  s3cret\n');
     await writeFile(path.join(dir, 'empty'), '\n');
-    assert.deepEqual(await readSecret('key', 'from-env', dir), { secret: 's3cret' });
-    assert.deepEqual(await readSecret(undefined, 'from-env', dir), { secret: 'from-env' });
-    assert.deepEqual(await readSecret(undefined, '', dir), { secret: undefined });
-    assert.deepEqual(await readSecret('empty', undefined, dir), { problem: 'empty is empty' });
-    assert.deepEqual(await readSecret('missing', undefined, dir), { problem: 'cannot read missing (ENOENT)' });
+    assert.deepEqual(readSecret('key', 'from-env', dir), { secret: 's3cret' });
+    assert.deepEqual(readSecret(undefined, 'from-env', dir), { secret: 'from-env' });
+    assert.deepEqual(readSecret(undefined, '', dir), { secret: undefined });
+    assert.deepEqual(readSecret('empty', undefined, dir), { problem: 'empty is empty' });
+    assert.deepEqual(readSecret('missing', undefined, dir), { problem: 'cannot read missing (ENOENT)' });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

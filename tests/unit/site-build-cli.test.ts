@@ -37,7 +37,10 @@ describe('npm run build: configuration and refusals', () => {
       [config?.snapshotDir, config?.outDir, config?.base, config?.allowPartial, config?.search],
       ['/w/snap', '/w/site', '/docs/snap/', true, true],
     );
-    assert.equal(loadBuildConfig(['--db', 'x.db', '--no-search'], {}, '/w').config?.crawlerArgs.join(' '), '--db x.db');
+    assert.deepEqual(loadBuildConfig(['--db', 'x.db', '--no-search'], {}, '/w').config?.crawl?.source, {
+      kind: 'database',
+      dbPath: '/w/x.db',
+    });
     assert.equal(config?.sqlite, true, 'snapshot.sqlite is written unless --no-sqlite');
     assert.equal(loadBuildConfig(['--no-sqlite'], {}, '/w').config?.sqlite, false);
     assert.deepEqual(['', '/', 'a', '/a/b/', 'a/'].map(normalizeBase), ['/', '/', '/a/', '/a/b/', '/a/']);

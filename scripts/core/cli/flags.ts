@@ -48,7 +48,7 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags
     } else if (!spec.values.includes(name)) parsed.problems.push(`unknown option --${name}`);
     else if (match[2] === undefined && !nextIsValue(index)) parsed.problems.push(`--${name} needs a value`);
     else {
-      const value = match[2] ?? (argv[++index] as string);
+      const value = match[2] ?? argv[++index] ?? '';
       parsed.values[name] = value;
       given.push({ name, value });
     }

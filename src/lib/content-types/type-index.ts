@@ -95,7 +95,7 @@ export function createTypeIndex(types: ContentTypeRecord[]): TypeIndex {
     const own = ownProperties(type);
     const seen = new Set(own.map((p) => p.alias));
     const list = own.map((p) =>
-      fromCompositions.has(p.alias) ? { ...p, inheritedFrom: fromCompositions.get(p.alias) as string } : p,
+      fromCompositions.has(p.alias) ? { ...p, inheritedFrom: fromCompositions.get(p.alias) } : p,
     );
     for (const ref of type.compositions) {
       const composition = byKey.get(ref.key.toLowerCase());

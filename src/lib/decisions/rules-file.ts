@@ -62,8 +62,8 @@ export function readRules(text: string, file: string): { rules: Rule[]; problems
   const rules: Rule[] = [];
   const problems: DecisionProblem[] = [];
   doc.contents.items.forEach((item, i) => {
-    const at = where(item as Node);
-    const problem = (message: string, node: Node | null | undefined = item as Node) => {
+    const at = where(item);
+    const problem = (message: string, node: Node | null | undefined = item) => {
       const p = where(node);
       problems.push({ file, line: p.line, column: p.col, message: `rule ${i + 1}: ${message}: rule not used` });
     };

@@ -3,7 +3,6 @@ import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import type { SiteNode } from '../site-data/site-data-format.ts';
 import { childrenHref, itemHref } from '../site-paths.ts';
-import type { ItemKind } from '../values/reference-target.ts';
 import { CHILDREN_PER_PAGE, childSummaries, listChildPages, type ChildSummary } from './child-list.ts';
 import type { LinkItem } from './page-context.ts';
 
@@ -34,7 +33,7 @@ export async function getChildrenPage(kind: string, key: string, page: number): 
   if (node === undefined || node.kind !== kind) throw new Error(`no ${kind} item ${key}`);
   const total = data.lookup.listChildren(key).length;
   const pages = Math.max(1, Math.ceil(total / CHILDREN_PER_PAGE));
-  const k = node.kind as ItemKind;
+  const k = node.kind;
   return {
     node,
     page,

@@ -46,7 +46,7 @@ export async function getEditorPage(segment: string) {
   return {
     editor,
     censusHref: href('inventories/editors/'),
-    types: editor.types.map((alias) => ({ ...typeLink(data, alias), properties: [] }) as TypeGroup),
+    types: editor.types.map((alias): TypeGroup => ({ ...typeLink(data, alias), properties: [] })),
     properties: groupByType(data, editor.properties, editor.types),
     blockProperties: groupByType(data, editor.blockProperties, [...new Set(elementTypes)]),
   };

@@ -1,24 +1,16 @@
 /** The list behind a fill rate: items of a type whose property is empty (site data `missing-values.ndjson`). */
 import path from 'node:path';
-import { z } from 'zod';
 import { pathSegment } from '../../../scripts/core/path-segment.ts';
-import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES, type MissingEntry } from '../site-data/site-data-format.ts';
+import { missingEntrySchema, SITE_DATA_FILES, type MissingEntry } from '../site-data/site-data-format.ts';
+import { readSiteNdjson } from '../site-data/site-data-read.ts';
 import { href, inventoryHref, itemHref, typeHref } from '../site-paths.ts';
 
 let entries: Promise<MissingEntry[]> | undefined;
 
 async function readEntries(): Promise<MissingEntry[]> {
   const data = await loadSiteData();
-  const out: MissingEntry[] = [];
-  const file = path.join(data.env.siteDataDir, SITE_DATA_FILES.missing);
-  for await (const entry of iterateNdjson(
-    file,
-    z.custom<MissingEntry>(() => true),
-  ))
-    out.push(entry);
-  return out;
+  return readSiteNdjson(path.join(data.env.siteDataDir, SITE_DATA_FILES.missing), missingEntrySchema);
 }
 
 export async function listMissingPaths(): Promise<Array<{ params: { type: string; property: string } }>> {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { ModelEdge, ModelGraph } from '../model/model-graph.ts';
 import { edgeLabel } from '../model/model-text.ts';
 import { getSiteEnv } from '../site-env.ts';
-import { SITE_DATA_FILES, type ModelDiagrams } from '../site-data/site-data-format.ts';
+import { modelDiagramsSchema, SITE_DATA_FILES, type ModelDiagrams } from '../site-data/site-data-format.ts';
+import { readSiteJson } from '../site-data/site-data-read.ts';
 import { href, typeHref } from '../site-paths.ts';
 import type { LinkItem } from './page-context.ts';
 
@@ -26,7 +27,10 @@ export function loadModel(): Promise<Model> {
   cached ??= (async () => {
     const graph = await readJson<ModelGraph>(SITE_DATA_FILES.modelGraph);
     return {
-      diagrams: await readJson<ModelDiagrams>(SITE_DATA_FILES.modelDiagrams),
+      diagrams: await readSiteJson(
+        path.join(getSiteEnv().siteDataDir, SITE_DATA_FILES.modelDiagrams),
+        modelDiagramsSchema,
+      ),
       graph,
       names: new Map(graph.nodes.map((n) => [n.id, n])),
     };

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import {
   getContentTypes,
   getManifest,
-  iterateNdjson,
   openItemReader,
   type ItemReader,
   type ItemRecord,
@@ -18,14 +17,20 @@ import { createTypeIndex, type TypeIndex } from '../content-types/type-index.ts'
 import { getSiteEnv, type SiteEnv } from '../site-env.ts';
 import { createNodeLookup, type NodeLookup } from './node-lookup.ts';
 import {
+  editorUsageSchema,
   SITE_DATA_FILES,
   SITE_DATA_VERSION,
+  siteDataMetaSchema,
+  siteNodeSchema,
+  typeUsageSchema,
+  usedBySchema,
   type EditorUsage,
   type SiteDataMeta,
   type SiteNode,
   type TypeUsage,
   type UsedByEntry,
 } from './site-data-format.ts';
+import { readSiteJson, readTrustedJson, readTrustedNdjson } from './site-data-read.ts';
 
 export interface SiteData {
   env: SiteEnv;
@@ -39,25 +44,28 @@ export interface SiteData {
   findTypeUsage(kind: SiteNode['kind'], alias: string): TypeUsage | undefined;
 }
 
-const nodeSchema = z.custom<SiteNode>((v) => typeof v === 'object' && v !== null && 'key' in v && 'kind' in v);
-const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+/** The format version alone, read first, so a folder of another version is named as such. */
+const versionSchema = z.object({ formatVersion: z.unknown() });
 
 let cached: Promise<SiteData> | undefined;
 
 async function load(env: SiteEnv): Promise<SiteData> {
   const file = (name: string) => path.join(env.siteDataDir, name);
-  const meta = await readJson<SiteDataMeta>(file(SITE_DATA_FILES.meta)).catch((error: NodeJS.ErrnoException) => {
+  const metaText = await readFile(file(SITE_DATA_FILES.meta), 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
     throw new Error(
       `no site data in ${env.siteDataDir}: build with \`npm run build\`, which prepares it before astro build`,
     );
   });
-  if (meta.formatVersion !== SITE_DATA_VERSION)
-    throw new Error(`site data in ${env.siteDataDir} has format ${meta.formatVersion}, expected ${SITE_DATA_VERSION}`);
+  const { formatVersion } = versionSchema.parse(JSON.parse(metaText));
+  if (formatVersion !== SITE_DATA_VERSION)
+    throw new Error(
+      `site data in ${env.siteDataDir} has format ${String(formatVersion)}, expected ${SITE_DATA_VERSION}`,
+    );
+  const meta = await readSiteJson(file(SITE_DATA_FILES.meta), siteDataMetaSchema);
   const [manifest, contentTypes] = await Promise.all([getManifest(env.snapshotDir), getContentTypes(env.snapshotDir)]);
-  const nodes: SiteNode[] = [];
-  for await (const node of iterateNdjson(file(SITE_DATA_FILES.nodes), nodeSchema)) nodes.push(node);
-  const typeUsage = await readJson<TypeUsage[]>(file(SITE_DATA_FILES.types));
+  const nodes = await readTrustedNdjson(file(SITE_DATA_FILES.nodes), siteNodeSchema);
+  const typeUsage = await readSiteJson(file(SITE_DATA_FILES.types), z.array(typeUsageSchema));
   const usageIndex = new Map(
     typeUsage.map((u) => [`${u.kind === 'media' ? 'media' : 'content'}:${u.alias.toLowerCase()}`, u]),
   );
@@ -68,8 +76,8 @@ async function load(env: SiteEnv): Promise<SiteData> {
     lookup: createNodeLookup(nodes),
     types: createTypeIndex(contentTypes.contentTypes),
     typeUsage,
-    usedBy: await readJson<Record<string, UsedByEntry>>(file(SITE_DATA_FILES.usedBy)),
-    editors: await readJson<EditorUsage[]>(file(SITE_DATA_FILES.editors)),
+    usedBy: await readTrustedJson(file(SITE_DATA_FILES.usedBy), usedBySchema),
+    editors: await readSiteJson(file(SITE_DATA_FILES.editors), z.array(editorUsageSchema)),
     findTypeUsage: (kind, alias) => usageIndex.get(`${kind}:${alias.toLowerCase()}`),
   };
 }

@@ -1,9 +1,8 @@
 /** The Decisions inventory's table: every item with its effective disposition (site-data/derive/decision-rows.ts). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
-import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
+import { readSiteNdjson } from '../site-data/site-data-read.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
 import type { TableColumn, TableRow } from './table-model.ts';
 import type { InventoryTable } from './inventory-tables.ts';
@@ -16,15 +15,9 @@ const col = (key: string, label: string, type: TableColumn['type'] = 'text', ext
 });
 
 async function listDecisionRows(data: SiteData): Promise<TableRow[]> {
-  const rows: TableRow[] = [];
   const file = path.join(data.env.siteDataDir, SITE_DATA_FILES.decisions);
-  if (!existsSync(file)) return rows; // site data prepared without the build's decisions step
-  for await (const row of iterateNdjson(
-    file,
-    z.custom<TableRow>(() => true),
-  ))
-    rows.push(row);
-  return rows;
+  if (!existsSync(file)) return []; // site data prepared without the build's decisions step
+  return readSiteNdjson(file, tableRowSchema);
 }
 
 /** Each item's effective disposition (the items table's column and facet: "this view" exports a worklist). */

@@ -95,7 +95,7 @@ export const EXTRA_TABLES: readonly InventoryTable[] = [
             language: iso,
             value,
             status: value.trim() === '' ? 'missing' : 'translated',
-          } as TableRow;
+          };
         }),
       );
     },

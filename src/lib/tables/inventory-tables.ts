@@ -3,11 +3,10 @@
  * The page renders the first page of rows as HTML; `pages/tables/[file].ts` ships all rows for the browser.
  */
 import path from 'node:path';
-import { z } from 'zod';
 import { fillRateRows } from '../site-data/derive/fill-rate-rows.ts';
-import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES, type SiteNode } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES, tableRowSchema, type SiteNode } from '../site-data/site-data-format.ts';
+import { readSiteNdjson } from '../site-data/site-data-read.ts';
 import { pathOf } from '../site-data/derive/inventory-downloads.ts';
 import { listItemLanguages } from '../site-data/item-languages.ts';
 import { editorPagePath } from '../site-paths.ts';
@@ -36,13 +35,7 @@ const col = (
 });
 
 async function readAll(data: SiteData, file: string): Promise<TableRow[]> {
-  const rows: TableRow[] = [];
-  for await (const row of iterateNdjson(
-    path.join(data.env.siteDataDir, file),
-    z.custom<TableRow>(() => true),
-  ))
-    rows.push(row);
-  return rows;
+  return readSiteNdjson(path.join(data.env.siteDataDir, file), tableRowSchema);
 }
 
 /**

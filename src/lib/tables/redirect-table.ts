@@ -1,8 +1,7 @@
 /** The Redirects inventory's table: every row of the redirect map (site-data/derive/redirect-map.ts). */
 import path from 'node:path';
-import { z } from 'zod';
-import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
-import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
+import { readSiteNdjson } from '../site-data/site-data-read.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
 import type { TableColumn, TableRow } from './table-model.ts';
 import type { InventoryTable } from './inventory-tables.ts';
@@ -15,14 +14,7 @@ const col = (key: string, label: string, type: TableColumn['type'] = 'text', ext
 });
 
 export async function listRedirects(data: SiteData): Promise<TableRow[]> {
-  const rows: TableRow[] = [];
-  const file = path.join(data.env.siteDataDir, SITE_DATA_FILES.redirects);
-  for await (const row of iterateNdjson(
-    file,
-    z.custom<TableRow>(() => true),
-  ))
-    rows.push(row);
-  return rows;
+  return readSiteNdjson(path.join(data.env.siteDataDir, SITE_DATA_FILES.redirects), tableRowSchema);
 }
 
 export const REDIRECT_TABLE: InventoryTable = {

@@ -1,8 +1,12 @@
 /** Lists derived after the pass: orphan media (a file that nothing references) and broken references read back. */
-import { iterateNdjson } from '../../../../scripts/core/snapshot-format.ts';
-import { z } from 'zod';
 import type { NodeLookup } from '../node-lookup.ts';
-import type { BrokenReference, OrphanMedia, UsedByEntry } from '../site-data-format.ts';
+import {
+  brokenReferenceSchema,
+  type BrokenReference,
+  type OrphanMedia,
+  type UsedByEntry,
+} from '../site-data-format.ts';
+import { iterateSiteNdjson } from '../site-data-read.ts';
 import { pathOf } from './inventory-downloads.ts';
 
 /** Media with a file (folders have none) that no content or media item references. */
@@ -21,6 +25,5 @@ export function listOrphanMedia(lookup: NodeLookup, usedBy: Map<string, UsedByEn
     }));
 }
 
-const brokenSchema = z.custom<BrokenReference>((v) => typeof v === 'object' && v !== null && 'fromKey' in v);
-
-export const readBroken = (file: string): AsyncGenerator<BrokenReference> => iterateNdjson(file, brokenSchema);
+export const readBroken = (file: string): AsyncGenerator<BrokenReference> =>
+  iterateSiteNdjson(file, brokenReferenceSchema);

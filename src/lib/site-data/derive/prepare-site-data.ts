@@ -5,7 +5,6 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import {
   getContentTypes,
   getManifest,
@@ -22,10 +21,12 @@ import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
 import {
   SITE_DATA_FILES,
   SITE_DATA_VERSION,
+  siteNodeSchema,
   type ModelDiagrams,
   type SiteDataMeta,
   type SiteNode,
 } from '../site-data-format.ts';
+import { readTrustedNdjson } from '../site-data-read.ts';
 import { listCultures, listPropertyEntries } from '../../values/item-properties.ts';
 import { readMediaFile } from '../../values/media-file.ts';
 import { extractReferences } from '../../values/references.ts';
@@ -96,7 +97,7 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
   const sets =
     cultures.length > 0
       ? cultures.map((c) => ({
-          culture: c.iso as string | null,
+          culture: c.iso,
           entries: c.properties.length > 0 ? c.properties : properties,
         }))
       : [{ culture: null, entries: properties }];
@@ -180,15 +181,9 @@ async function writeAudit(
 }
 
 /** The item nodes the site-data step wrote, in tree order. */
-export async function readSiteNodes(siteDataDir: string): Promise<SiteNode[]> {
-  const nodes: SiteNode[] = [];
-  for await (const node of iterateNdjson(
-    path.join(siteDataDir, SITE_DATA_FILES.nodes),
-    z.custom<SiteNode>(() => true),
-  ))
-    nodes.push(node);
-  return nodes;
-}
+/** Unchecked (site-data-read.ts says why): four build steps read it whole. */
+export const readSiteNodes = (siteDataDir: string): Promise<SiteNode[]> =>
+  readTrustedNdjson(path.join(siteDataDir, SITE_DATA_FILES.nodes), siteNodeSchema);
 
 /** `historyDir`: the snapshots kept with `--history`, whose URLs join the redirect map. */
 export async function prepareSiteData(

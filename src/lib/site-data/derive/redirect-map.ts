@@ -4,6 +4,7 @@
  * redirect table, from the snapshot's extras) and `history` (a URL an item had in a snapshot kept with `--history`
  * that it no longer has). An old URL of an item that is no longer published is listed with status 410.
  */
+import { z } from 'zod';
 import type { ExtraRecord } from '../../../../scripts/core/snapshot-extras.ts';
 import type { NodeLookup } from '../node-lookup.ts';
 import type { SiteNode } from '../site-data-format.ts';
@@ -21,21 +22,20 @@ export const REDIRECT_COLUMNS = [
   'note',
 ];
 
-export type RedirectSource = 'live' | 'history' | 'umbraco-redirect';
-
-export interface RedirectRow {
-  [column: string]: string | number;
-  old_url: string;
-  culture: string;
-  source: RedirectSource;
-  key: string;
-  type: string;
-  name: string;
-  current_url: string;
-  target_url: string;
-  status: number;
-  note: string;
-}
+export const redirectRowSchema = z.object({
+  old_url: z.string(),
+  culture: z.string(),
+  source: z.enum(['live', 'history', 'umbraco-redirect']),
+  key: z.string(),
+  type: z.string(),
+  name: z.string(),
+  current_url: z.string(),
+  target_url: z.string(),
+  status: z.number(),
+  note: z.string(),
+});
+export type RedirectRow = z.infer<typeof redirectRowSchema>;
+export type RedirectSource = RedirectRow['source'];
 
 /** The URLs of one item in one snapshot: `[culture, url]`, culture '' for an invariant item. */
 export interface ItemUrls {

@@ -3,7 +3,6 @@
  * in the snapshots kept with `--history` (newest first, per language from the full items), and the map's files.
  */
 import path from 'node:path';
-import { z } from 'zod';
 import { listKeptSnapshots } from '../../../../scripts/core/snapshot-history.ts';
 import {
   getManifest,
@@ -13,10 +12,18 @@ import {
 } from '../../../../scripts/core/snapshot-format.ts';
 import { listCultures } from '../../values/item-properties.ts';
 import { SITE_DATA_FILES } from '../site-data-format.ts';
+import { readSiteNdjson } from '../site-data-read.ts';
 import { writeTable } from './inventory-downloads.ts';
 import { createLineWriter } from './line-writer.ts';
 import { readNodes } from './node-table.ts';
-import { REDIRECT_COLUMNS, urlsOfNode, type EarlierUrls, type ItemUrls, type RedirectRow } from './redirect-map.ts';
+import {
+  REDIRECT_COLUMNS,
+  redirectRowSchema,
+  urlsOfNode,
+  type EarlierUrls,
+  type ItemUrls,
+  type RedirectRow,
+} from './redirect-map.ts';
 
 /** One kept snapshot's content items with their URLs per language. */
 export async function readEarlierUrls(snapshotDir: string, manifest: Manifest): Promise<EarlierUrls> {
@@ -45,16 +52,8 @@ export async function readHistoryUrls(historyDir: string | undefined, current: M
 }
 
 /** The redirect map as written by `writeRedirectMap`. */
-export async function readRedirectMap(outDir: string): Promise<RedirectRow[]> {
-  const rows: RedirectRow[] = [];
-  const file = path.join(outDir, SITE_DATA_FILES.redirects);
-  for await (const row of iterateNdjson(
-    file,
-    z.custom<RedirectRow>(() => true),
-  ))
-    rows.push(row);
-  return rows;
-}
+export const readRedirectMap = (outDir: string): Promise<RedirectRow[]> =>
+  readSiteNdjson(path.join(outDir, SITE_DATA_FILES.redirects), redirectRowSchema);
 
 /** `downloads/redirects.csv` and `.json`, and the rows the Redirects table reads. */
 export async function writeRedirectMap(outDir: string, rows: RedirectRow[]): Promise<void> {

@@ -1,11 +1,15 @@
 /**
- * The snapshot command line around crawl() (`npm run snapshot` starts it through snapshot.ts). runSnapshot() is what
- * tests and the build call in-process; it returns the exit code and writes one-line messages, never stack traces
- * unless --verbose.
+ * A snapshot run: the local source started when the configuration names a database or the demo, the previous
+ * snapshot kept, crawl(), a summary and what changed. runSnapshot() takes a typed configuration (the build hands it
+ * one); runSnapshotCli() is `npm run snapshot` in-process: --help, the flags parsed once, then runSnapshot(). Both
+ * return the exit code and write one-line messages, never stack traces unless --verbose.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { USAGE, loadConfig, type SnapshotConfig } from '../snapshot/config.ts';
+import { formatHelp } from '../core/cli/flag-help.ts';
+import type { CliIo, TextSink } from '../core/cli/cli-io.ts';
+import { loadConfig, type SnapshotConfig } from '../snapshot/config.ts';
+import { SNAPSHOT_FLAGS } from '../snapshot/snapshot-flags.ts';
 import { crawl, type CrawlOptions, type CrawlResult } from '../snapshot/crawl.ts';
 import { AuthRefusedError, EXIT_CODES, SourceUnreachableError, UsageError } from '../snapshot/crawl-errors.ts';
 import { LocalSourceError, startLocalSource, type LocalSource } from '../source/local-source.ts';
@@ -15,43 +19,53 @@ import { DEFAULT_API_PATH } from '../snapshot/client/api-path.ts';
 import { reportChanges } from './change-report.ts';
 import { keepSnapshot } from '../core/snapshot-history.ts';
 
-export interface TextSink {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
-
-export interface CliIo {
-  stdout: TextSink;
-  stderr: TextSink;
-  cwd?: string;
-  signal?: AbortSignal;
-}
-
 /** 128 + the signal's number, as a shell reports a process the signal ended. */
 const EXIT_INTERRUPTED = 130;
 const EXIT_TERMINATED = 143;
 const TOOL = { name: 'cms-snapshot-crawler', version: readToolVersion() };
 
-export async function runSnapshot(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-  io: CliIo,
-): Promise<number> {
-  const secrets = [env.SNAPSHOT_API_KEY];
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Output with every secret masked: a source could echo the key back in an error. */
+function redacting(io: CliIo, secrets: Array<string | undefined>) {
   const redact = (text: string): string => secrets.reduce<string>((out, secret) => maskSecret(out, secret), text);
-  const stdout = (line: string): unknown => io.stdout.write(`${redact(line)}\n`);
-  const stderr = { write: (text: string): unknown => io.stderr.write(redact(text)), isTTY: io.stderr.isTTY };
+  return {
+    stdout: (line: string): unknown => io.stdout.write(`${redact(line)}\n`),
+    stderr: { write: (text: string): unknown => io.stderr.write(redact(text)), isTTY: io.stderr.isTTY },
+  };
+}
+
+/** `npm run snapshot` in-process: --help, or the flags → a configuration → runSnapshot(). */
+export async function runSnapshotCli(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const { stdout, stderr } = redacting(io, [env.SNAPSHOT_API_KEY]);
   if (argv.includes('--help')) {
-    stdout(USAGE);
+    stdout(formatHelp(SNAPSHOT_FLAGS.help));
     return EXIT_CODES.ok;
   }
+  let config: SnapshotConfig;
+  try {
+    config = await loadConfig(argv, env, io.cwd ?? process.cwd());
+  } catch (error) {
+    const [code, message] = describeError(error);
+    stderr.write(`snapshot: ${message}\n`);
+    return code;
+  }
+  return runSnapshot(config, io, [env.SNAPSHOT_API_KEY]);
+}
+
+/** Crawls as `config` says; `secrets` are masked in every line besides the configuration's own key. */
+export async function runSnapshot(
+  config: SnapshotConfig,
+  io: CliIo,
+  secrets: Array<string | undefined> = [],
+): Promise<number> {
+  const masked = [...secrets, config.apiKey];
+  const { stdout, stderr } = redacting(io, masked);
   let embedded: LocalSource | undefined;
   try {
-    const config = await loadConfig(argv, env, io.cwd ?? process.cwd());
-    secrets.push(config.apiKey);
     if (config.source.kind !== 'http') {
       embedded = await startLocalSource(config.source, (line) => stderr.write(`snapshot: ${line}\n`));
-      secrets.push(embedded.apiKey);
+      masked.push(embedded.apiKey);
     }
     if (config.history !== undefined) await keepSnapshot(config.out, config.history, config.keep);
     const started = performance.now();
@@ -64,7 +78,7 @@ export async function runSnapshot(
   } catch (error) {
     const [code, message] = io.signal?.aborted ? describeInterrupt(io.signal) : describeError(error);
     stderr.write(`snapshot: ${message}\n`);
-    if (argv.includes('--verbose') && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+    if (config.verbose && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
     return code;
   } finally {
     await embedded?.close();
@@ -158,16 +172,4 @@ function describeInterrupt(signal: AbortSignal): [number, string] {
 function readToolVersion(): string {
   const file = path.resolve(import.meta.dirname, '..', '..', 'package.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-}
-
-/** The process's own run: stdio, Ctrl-C, and the exit code. */
-export async function main(): Promise<void> {
-  const controller = new AbortController();
-  for (const name of ['SIGINT', 'SIGTERM'] as const)
-    process.once(name, () => controller.abort(new DOMException(name, 'AbortError')));
-  process.exitCode = await runSnapshot(process.argv.slice(2), process.env, {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    signal: controller.signal,
-  });
 }

@@ -1,0 +1,116 @@
+/** The flags of `npm run build`, each with the text its --help shows: its own, then the crawler's it hands on. */
+import { defineFlags } from '../core/cli/flag-help.ts';
+import { SNAPSHOT_FLAGS } from '../snapshot/snapshot-flags.ts';
+
+/** The crawler's own flags, handed to it parsed; --out, --history, --keep, --compare-with, --quiet and --verbose are
+ * the build's (the crawl's --out is <cache>/snapshot). */
+const CRAWLER_FLAGS = SNAPSHOT_FLAGS.help.flags.filter(
+  (flag) => !['out', 'history', 'keep', 'compare-with', 'quiet', 'verbose', 'help'].includes(flag.name),
+);
+export const CRAWLER_NAMES = new Set(CRAWLER_FLAGS.map((flag) => flag.name));
+
+export const BUILD_FLAGS = defineFlags(
+  {
+    usage: 'npm run build -- [--snapshot DIR | --source URL | --db FILE] [options]',
+    about:
+      'Builds the site: a snapshot (crawled into <cache>/snapshot unless --snapshot names one) → site data → ' +
+      'astro build and the item page writer, beside the Pagefind index → the output folder, swapped in whole. ' +
+      'Neither --snapshot, --source, --db nor env SNAPSHOT_SOURCE_URL: the embedded demo source.',
+    flags: [
+      {
+        name: 'snapshot',
+        value: 'DIR',
+        text: 'build from this existing snapshot (otherwise crawl into <cache>/snapshot first)',
+      },
+      {
+        name: 'history',
+        value: 'DIR',
+        text: 'keep the previous snapshot there and show what changed since it',
+      },
+      { name: 'keep', value: 'N', text: 'snapshots kept in --history (default 1)' },
+      {
+        name: 'compare-with',
+        value: 'DIR',
+        text: 'show what changed since this snapshot (instead of the newest one in --history)',
+      },
+      {
+        name: 'mapping',
+        value: 'FILE.xlsx',
+        text: 'a filled mapping workbook (npm run mapping): adds the Mapping section and its coverage',
+      },
+      {
+        name: 'decisions',
+        value: 'FILE.csv',
+        text:
+          'decisions by GUID (key, disposition, target type, owner, priority, note, decided-at): shown in the ' +
+          'Decisions inventory and on item pages (docs/decisions.md)',
+      },
+      {
+        name: 'rules',
+        value: 'FILE.yaml',
+        text: 'ordered rules (first match wins) deciding the items no decision names',
+      },
+      {
+        name: 'estimate',
+        value: 'FILE.yaml',
+        text:
+          'minutes per item by type or band, per manual property, per language: the Estimate page ' +
+          '(docs/estimate.md)',
+      },
+      { name: 'out', value: 'DIR', text: 'output folder (default dist)' },
+      { name: 'base', value: '/path/', text: 'host under a sub-path (or env SITE_BASE; default /)' },
+      { name: 'cache', value: 'DIR', text: 'working folder for the snapshot and the site data (default .cache)' },
+      { name: 'allow-partial', text: 'build from a snapshot whose manifest says "partial"' },
+      {
+        name: 'title',
+        value: '"NAME"',
+        text: 'name this snapshot (shown in the <title> of every page and on the home page)',
+      },
+      {
+        name: 'media-origin',
+        value: 'URL',
+        text: 'show media images from this origin (or env SITE_MEDIA_ORIGIN; default: none are fetched)',
+      },
+      { name: 'no-search', text: 'skip the Pagefind index' },
+      {
+        name: 'search-shard-size',
+        value: 'N',
+        text:
+          "records per search index bundle at most (default 30000); bundles also split the records' bytes " +
+          'evenly, 16 MB each at most',
+      },
+      {
+        name: 'no-sqlite',
+        text:
+          'skip downloads/snapshot.sqlite (about 6.5 KB an item: 500 MB at 80,000 items, past the file size ' +
+          'limits of many static hosts)',
+      },
+      {
+        name: 'search-after-astro',
+        text: 'build the search index after astro build instead of beside it (less memory, more time)',
+      },
+      {
+        name: 'astro-item-pages',
+        text:
+          "render every item page through Astro's own page loop (same pages, 2–3 times the time; the same " +
+          'bytes, as the tests check: both place src/lib/pages/item-page-html.ts)',
+      },
+      {
+        name: 'partition',
+        value: 'I/K',
+        text:
+          'render only partition I of K of the item pages (and index only their search records); join the K ' +
+          'outputs with npm run merge-partitions',
+      },
+      { name: 'quiet', text: 'no progress lines' },
+      { name: 'verbose', text: 'stack traces on errors' },
+      ...CRAWLER_FLAGS.map((flag) => ({ ...flag, text: `crawler: ${flag.text}` })),
+    ],
+    footer:
+      'Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed, ' +
+      '6 site data failed, 7 astro build or item page writer failed, 8 search index failed, ' +
+      '9 the mapping workbook unusable, 10 no space left on device, 11 the decisions or rules file unusable, ' +
+      '12 the estimate file unusable, 130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).',
+  },
+  { refused: SNAPSHOT_FLAGS.refused },
+);
