@@ -12,7 +12,7 @@ import { buildAstroFloor, buildHugoFloor } from './floors.ts';
 import { runMeasured, type Measured } from './measure.ts';
 import { timeSearches } from './search-timing.ts';
 import { pickQueries } from './search-queries.ts';
-import { appendBenchmarkRow, averageItemBytes } from './report.ts';
+import { appendBenchmarkRow, appendCrawlRow, averageItemBytes } from './report.ts';
 import { benchDiff } from './diff-bench.ts';
 import { benchMapping } from './mapping-bench.ts';
 import { timeTable } from './table-timing.ts';
@@ -31,12 +31,17 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'search-after-astro': { type: 'boolean', default: false },
     'astro-item-pages': { type: 'boolean', default: false },
+    until: { type: 'string' },
   },
 });
 const items = Number(values.items);
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(items) || items < 50 || !Number.isInteger(concurrency) || concurrency < 1) {
   process.stderr.write('bench: --items must be an integer ≥ 50 and --concurrency ≥ 1\n');
+  process.exit(2);
+}
+if (values.until !== undefined && values.until !== 'crawl') {
+  process.stderr.write(`bench: --until takes 'crawl' (stop after the crawl), not '${values.until}'\n`);
   process.exit(2);
 }
 const work = resolve(values['work-dir'] ?? join(ROOT, 'bench/.work', String(items)));
@@ -49,7 +54,7 @@ const s = (ms: number) => Math.round(ms) / 1000;
 function check(step: string, m: Measured): Measured {
   if (m.exitCode !== 0)
     throw new Error(`${step} failed (exit ${m.exitCode}): ${m.stderr.trim().split('\n').slice(-5).join(' | ')}`);
-  say(`${step}: ${s(m.ms)} s, peak RSS ${mb(m.peakRssBytes)} MB`);
+  say(`${step}: ${s(m.ms)} s (CPU ${s(m.cpuMs)} s), peak RSS ${mb(m.peakRssBytes)} MB`);
   return m;
 }
 
@@ -111,6 +116,44 @@ const requests: number = manifest.http.requests;
 const answers = JSON.parse(readFileSync(join(snapshot, 'report.json'), 'utf8')).answers ?? {};
 const largestAnswer = { bytes: answers.largest?.bytes ?? 0, url: answers.largest?.url ?? '' };
 const crawlRatio = crawl.ms / ((requests / floor.perSecond) * 1000);
+const crawlFigures = {
+  s: s(crawl.ms),
+  cpuS: s(crawl.cpuMs),
+  peakRssMB: mb(crawl.peakRssBytes),
+  requests,
+  ratio: Math.round(crawlRatio * 100) / 100,
+  largestAnswer,
+  windows: answers.windows ?? {},
+};
+say(
+  `crawl: ${requests} requests, ratio ${crawlFigures.ratio}, largest answer ${largestAnswer.bytes} B (${largestAnswer.url})`,
+);
+if (values.until === 'crawl') {
+  const row = {
+    date: new Date().toISOString(),
+    items,
+    concurrency,
+    until: 'crawl',
+    machine: { cores: cpus().length, ramGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    // The published items the crawl found: N generated items are not N pages.
+    counts: {
+      content: manifest.counts.content,
+      media: manifest.counts.media,
+      published: manifest.counts.content + manifest.counts.media,
+    },
+    generate: { s: s(generate.ms), peakRssMB: mb(generate.peakRssBytes) },
+    floor: { byIdPerSecond: Math.round(floor.perSecond), requests: floor.requests, errors: floor.errors },
+    crawl: crawlFigures,
+  };
+  mkdirSync(values['results-dir'], { recursive: true });
+  const file = join(values['results-dir'], `${row.date.slice(0, 10)}-${items}-crawl.json`);
+  writeFileSync(file, `${JSON.stringify(row, null, 2)}\n`);
+  appendCrawlRow(values['benchmarks-file'], row);
+  say(`results: ${file}`);
+  process.stdout.write(`${JSON.stringify(row)}\n`);
+  if (!values.keep) rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const diff = await benchDiff(snapshot, work);
 say(`diff (1% of items changed): ${diff.s} s, peak RSS ${diff.peakRssMB} MB`);
@@ -206,21 +249,17 @@ const result = {
     content: manifest.counts.content,
     media: manifest.counts.media,
     contentTypes: manifest.counts.contentTypes,
+    // N generated items are not N pages: the published items the crawl found, and the pages the build wrote.
+    published: manifest.counts.content + manifest.counts.media,
     pages,
   },
   generate: { s: s(generate.ms), peakRssMB: mb(generate.peakRssBytes) },
   floor: { byIdPerSecond: Math.round(floor.perSecond), requests: floor.requests, errors: floor.errors },
-  crawl: {
-    s: s(crawl.ms),
-    peakRssMB: mb(crawl.peakRssBytes),
-    requests,
-    ratio: Math.round(crawlRatio * 100) / 100,
-    largestAnswer,
-    windows: answers.windows ?? {},
-  },
-  siteData: { s: s(stepSiteData.ms), peakRssMB: mb(stepSiteData.peakRssBytes) },
+  crawl: crawlFigures,
+  // CPU time next to wall time: on a shared machine the wall time of a step moves with the load, its CPU time not.
+  siteData: { s: s(stepSiteData.ms), cpuS: s(stepSiteData.cpuMs), peakRssMB: mb(stepSiteData.peakRssBytes) },
   auditAndDiagrams,
-  render: { s: s(stepRender.ms), peakRssMB: mb(stepRender.peakRssBytes) },
+  render: { s: s(stepRender.ms), cpuS: s(stepRender.cpuMs), peakRssMB: mb(stepRender.peakRssBytes) },
   // The SQLite export, written by the build after the pages (docs/sqlite.md); not part of siteBuildMs above.
   sqlite,
   // All pages: Astro's, then the item page writer's (absent with --astro-item-pages).

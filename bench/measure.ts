@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface Measured {
   ms: number;
   peakRssBytes: number;
+  /** CPU time (user + system) of the process tree, from the children this process waited for. */
+  cpuMs: number;
   exitCode: number | null;
   stdout: string;
   stderr: string;
@@ -39,6 +41,20 @@ function rssBytes(pid: number): number {
 }
 
 /**
+ * CPU time of this process's waited-for children (cutime + cstime in /proc/self/stat, which include their own waited
+ * children): taken before and after a step, it tells the step's own work from a machine busy with other work.
+ */
+function childCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * Runs a command and samples the resident memory of its whole process tree (a build spawns workers and the
  * Pagefind binary), so the peak is what the machine had to hold, not one process's share.
  */
@@ -48,6 +64,7 @@ export function runMeasured(
   options: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean } = {},
 ): Promise<Measured> {
   const started = performance.now();
+  const cpuBefore = childCpuMs();
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
@@ -75,7 +92,8 @@ export function runMeasured(
     child.once('error', reject);
     child.once('close', (exitCode) => {
       clearInterval(timer);
-      resolve({ ms: performance.now() - started, peakRssBytes: peak, exitCode, stdout, stderr });
+      const cpuMs = childCpuMs() - cpuBefore;
+      resolve({ ms: performance.now() - started, peakRssBytes: peak, cpuMs, exitCode, stdout, stderr });
     });
   });
 }

@@ -14,6 +14,8 @@ export interface BenchRow {
   searchAfterAstro: boolean;
   astroItemPages?: boolean;
   machine: { cores: number; ramGiB: number };
+  /** What was built from the N generated items: the published items the crawl found, and the site's pages. */
+  counts?: { content: number; media: number; pages?: number };
   pipeline: { s: number; peakRssMB: number };
   floor: { byIdPerSecond: number };
   crawl: { s: number; ratio: number };
@@ -44,7 +46,7 @@ export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queri
   const s = r.search;
   appendFileSync(
     file,
-    `| ${r.date.slice(0, 10)} | ${r.items} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ` +
+    `| ${r.date.slice(0, 10)} | ${itemsCell(r)} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ` +
       `${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ` +
       `${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${s.s} | ${s.indexMB} | ${q} | ` +
       `${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ` +
@@ -52,6 +54,38 @@ export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queri
       `--concurrency ${r.concurrency}${r.searchAfterAstro ? ' --search-after-astro' : ''}${r.astroItemPages ? ' --astro-item-pages' : ''}\` | ${t} | ${r.render.s} | ${s.medianMs} / ${s.maxMs}, ${s.maxKB}; ` +
       `${Math.round(s.coldFirst.ms)} | ${added(r.auditAndDiagrams)} |\n`,
   );
+}
+
+/** A crawl-only run (`--until crawl`): the crawl's columns, the others n/a (the site was not built). */
+export function appendCrawlRow(
+  file: string,
+  r: Pick<BenchRow, 'date' | 'items' | 'concurrency' | 'machine' | 'floor' | 'counts'> & {
+    crawl: { s: number; ratio: number; peakRssMB: number };
+  },
+): void {
+  if (!existsSync(file)) writeFileSync(file, HEADER);
+  const cells = [
+    r.date.slice(0, 10),
+    itemsCell(r),
+    `${r.machine.cores} cores, ${r.machine.ramGiB} GiB`,
+    'n/a',
+    r.crawl.peakRssMB,
+    r.floor.byIdPerSecond,
+    r.crawl.s,
+    r.crawl.ratio,
+    ...Array<string>(11).fill('n/a'),
+    `\`npm run bench -- --items ${r.items} --concurrency ${r.concurrency} --until crawl\``,
+    ...Array<string>(4).fill('n/a'),
+  ];
+  appendFileSync(file, `| ${cells.join(' | ')} |\n`);
+}
+
+/** "100000 (79,087 published, 79,322 pages)": the demo items generated, then what the crawl and the build made. */
+function itemsCell(r: Pick<BenchRow, 'items' | 'counts'>): string {
+  if (r.counts === undefined) return String(r.items);
+  const n = (x: number) => x.toLocaleString('en-US');
+  const pages = r.counts.pages === undefined ? '' : `, ${n(r.counts.pages)} pages`;
+  return `${r.items} (${n(r.counts.content + r.counts.media)} published${pages})`;
 }
 
 const added = (a: BenchRow['auditAndDiagrams']): string =>

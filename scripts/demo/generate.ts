@@ -106,7 +106,7 @@ function writeAllMedia(db: DemoDatabase, run: Run, nextVersionId: () => number, 
   run.media.forEach((item, i) => {
     const generated = generateMedia(item, run.site, run.media.length, nextVersionId, random);
     writeMedia(db.insert, generated);
-    run.options.record?.(mediaRecord(generated));
+    if (run.options.record) run.options.record(mediaRecord(generated));
     tick(i + 1);
   });
 }
@@ -136,8 +136,11 @@ function writeAllDocuments(
     const duplicateOf = planter.plant(generated);
     writeDocument(db.insert, generated, tags);
     if (generated.published) published++;
-    const record = documentRecord(generated);
-    run.options.record?.(duplicateOf ? { ...record, duplicateOf } : record);
+    // The record is what the source serves for the document: made only when asked for.
+    if (run.options.record) {
+      const record = documentRecord(generated);
+      run.options.record(duplicateOf ? { ...record, duplicateOf } : record);
+    }
     tick(i + 1);
   });
   return published;

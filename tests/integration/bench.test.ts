@@ -34,6 +34,7 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   const [file] = readdirSync(join(dir, 'results'));
   const result = JSON.parse(readFileSync(join(dir, 'results', file!), 'utf8'));
   assert.ok(result.counts.content > 0 && result.counts.media > 0);
+  assert.equal(result.counts.published, result.counts.content + result.counts.media, 'published items, not N');
   assert.ok(
     result.counts.pages > result.counts.content + result.counts.media,
     'an item page per item, plus lists and types',
@@ -43,7 +44,8 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   const { largestAnswer } = result.crawl;
   assert.ok(largestAnswer.bytes > 0 && /\/Get[A-Za-z]+\?/.test(largestAnswer.url), 'the largest answer and its URL');
   assert.ok(Object.keys(result.crawl.windows).length > 0, 'the tree windows by width');
-  for (const step of [result.crawl, result.siteData, result.render]) assert.ok(step.s > 0 && step.peakRssMB > 0);
+  for (const step of [result.crawl, result.siteData, result.render])
+    assert.ok(step.s > 0 && step.cpuS > 0 && step.peakRssMB > 0, 'wall time, CPU time and peak of each step');
   assert.ok(result.astro.s > 0 && result.search.s > 0, 'each side of the render step reports its own time');
   assert.ok(result.mapping.s > 0 && result.mapping.bytes > 0 && result.mapping.from.s > 0, 'the mapping workbook');
   assert.ok(result.render.s >= Math.max(result.astro.s, result.search.s) - 0.5, 'the step lasts as long as its sides');
@@ -79,7 +81,37 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   const added = result.auditAndDiagrams;
   assert.ok(added.auditS >= 0 && added.diagramsS > 0 && added.addedPercent > 0, 'the audit and the diagrams are timed');
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');
-  assert.match(table, /\| 300 \| \d+ cores, \d+ GiB \|/);
+  const built = `${result.counts.published} published, ${result.counts.pages} pages`;
+  assert.ok(table.includes(`| 300 (${built}) | `), 'the row says what 300 generated items made');
+  assert.match(table, /\| \d+ cores, \d+ GiB \|/);
   assert.match(table, /\| [\d.]+ \(\+[\d.]+%\) \|\n$/, 'the row ends with what the audit and the diagrams add');
   assert.equal(readdirSync(dir).includes('work'), false, 'the work folder is removed');
+});
+
+it('--until crawl stops after the crawl and records its figures as a row', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-crawl-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const args = ['--items', '300', '--until', 'crawl', '--load-seconds', '1', '--work-dir', join(dir, 'work')];
+  const run = spawnSync(
+    process.execPath,
+    [BENCH, ...args, '--results-dir', join(dir, 'results'), '--benchmarks-file', join(dir, 'BENCHMARKS.md')],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  const files = readdirSync(join(dir, 'results'));
+  assert.equal(files.length, 1);
+  assert.match(files[0]!, /-300-crawl\.json$/);
+  const result = JSON.parse(readFileSync(join(dir, 'results', files[0]!), 'utf8'));
+  assert.equal(result.until, 'crawl');
+  assert.ok(result.crawl.s > 0 && result.crawl.requests >= result.counts.published && result.crawl.ratio > 0);
+  assert.ok(result.crawl.largestAnswer.bytes > 0 && Object.keys(result.crawl.windows).length > 0);
+  assert.equal(result.siteData, undefined, 'no site step ran');
+  const row = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8').trimEnd().split('\n').at(-1)!;
+  assert.ok(row.includes(`| 300 (${result.counts.published} published) |`), row);
+  assert.ok(row.includes(`| ${result.crawl.s} | ${result.crawl.ratio} |`), row);
+  assert.ok(row.includes('--until crawl`'), row);
+  assert.equal(row.split(' | ').length, 24, 'as many cells as the header');
+  const bad = spawnSync(process.execPath, [BENCH, '--items', '300', '--until', 'render'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--until takes 'crawl'/);
 });

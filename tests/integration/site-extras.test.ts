@@ -151,6 +151,13 @@ describe('extras downloads', () => {
     const rows = await csv(siteData, 'dictionary');
     const row = pick(rows, ['name', 'value:en-US', 'missing']).find((r) => r[0] === '__proto__');
     assert.deepEqual(row, ['__proto__', `'${name}`, '2']);
+    // Written piece by piece, never as one string: each file is the bytes one JSON.stringify of its value gives.
+    for (const file of ['extras.json', 'used-by.json']) {
+      const text = await readFile(path.join(siteData, file), 'utf8');
+      assert.equal(text, JSON.stringify(JSON.parse(text)), file);
+    }
+    const extras = JSON.parse(await readFile(path.join(siteData, 'extras.json'), 'utf8'));
+    assert.ok(extras.rows.dictionary.some((r: { name: string }) => r.name === '__proto__'));
     const changes = await listDraftChanges(hostile);
     assert.ok(changes[0]?.properties.some((p) => p.alias === '__proto__' && p.change === 'added'));
   });

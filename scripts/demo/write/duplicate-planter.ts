@@ -105,6 +105,13 @@ function copiedValues(original: GeneratedDocument, near: Random | undefined): Ma
 export function createDuplicatePlanter(seed: number) {
   const random = createRandom((seed ^ 0x5eedd0b1) >>> 0);
   const pools = new Map<string, GeneratedDocument[]>();
+  /** Whether each pooled document is long enough, found once: a pool is scanned for every eligible article. */
+  const lengthOf = new WeakMap<GeneratedDocument, boolean>();
+  const isLongEnough = (doc: GeneratedDocument): boolean => {
+    let known = lengthOf.get(doc);
+    if (known === undefined) lengthOf.set(doc, (known = longEnough(doc)));
+    return known;
+  };
   return {
     /** Turns `doc` into a copy of an earlier article, or keeps it as a possible original. */
     plant(doc: GeneratedDocument): PlantedDuplicate | undefined {
@@ -116,7 +123,7 @@ export function createDuplicatePlanter(seed: number) {
       pools.set(poolKey, pool);
       const roll = random.next();
       const exact = roll < EXACT_SHARE;
-      const candidates = pool.filter(longEnough);
+      const candidates = pool.filter(isLongEnough);
       if (roll >= EXACT_SHARE + NEAR_SHARE || candidates.length === 0) {
         pool.push(doc);
         if (pool.length > POOL_LIMIT) pool.shift();

@@ -2,7 +2,6 @@
  * Derives the extras' site data and downloads (every extra's, empty when it was not offered) from the snapshot's
  * extras (see extras-format.ts).
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXTRA_NAMES, extraStatusOf, listExtra, type ExtraName } from '../../../../scripts/core/snapshot-extras.ts';
 import type { Manifest } from '../../../../scripts/core/snapshot-format.ts';
@@ -22,6 +21,8 @@ import {
 import { writeTable } from './inventory-downloads.ts';
 import { listRedirectRows, type EarlierUrls } from './redirect-map.ts';
 import { writeRedirectMap } from './redirect-sources.ts';
+import { writeJsonPieces } from './line-writer.ts';
+import { arrayPieces, objectPieces } from '../../json-pieces.ts';
 
 /** The download columns of each extra, in order; the dictionary adds one column per language. */
 const COLUMNS: Record<ExtraName, string[]> = {
@@ -71,8 +72,16 @@ export async function writeExtras(
     'redirect-urls': redirectRows(lookup, redirects, hidden),
   };
   const status = Object.fromEntries(EXTRA_NAMES.map((n) => [n, extraStatusOf(manifest, n)])) as ExtrasData['status'];
-  const data: ExtrasData = { status, rows, dictionaryLanguages };
-  await writeFile(path.join(outDir, EXTRAS_FILE), JSON.stringify(data));
+  // The ExtrasData shape (extras-format.ts), row by row: drafts and unpublished items grow with the site.
+  const rowPieces = Object.entries(rows).map(([name, list]) => [name, { pieces: arrayPieces(list) }] as const);
+  await writeJsonPieces(
+    path.join(outDir, EXTRAS_FILE),
+    objectPieces([
+      ['status', status],
+      ['rows', { pieces: objectPieces(rowPieces) }],
+      ['dictionaryLanguages', dictionaryLanguages],
+    ]),
+  );
   for (const name of EXTRA_NAMES) {
     const columns =
       name === 'dictionary'

@@ -46,3 +46,10 @@ export function createJsonArrayWriter(file: string): { add(value: unknown): Prom
     },
   };
 }
+
+/** A JSON file written piece by piece (json-pieces.ts), never held as one string. */
+export async function writeJsonPieces(file: string, pieces: Iterable<string>): Promise<void> {
+  const out = createLineWriter(file);
+  for (const piece of pieces) await out.write(piece);
+  await out.close();
+}

@@ -37,7 +37,8 @@ import { createEditorCensus, type EditorCensus } from './editor-census.ts';
 import { writeInventoryDownloads, writeTable } from './inventory-downloads.ts';
 import { itemFacts } from '../../audit/item-facts.ts';
 import { auditColumns, createAudit } from './audit-rows.ts';
-import { createLineWriter, type LineWriter } from './line-writer.ts';
+import { createLineWriter, writeJsonPieces, type LineWriter } from './line-writer.ts';
+import { objectPieces } from '../../json-pieces.ts';
 import { readNodes } from './node-table.ts';
 import { createReferenceStats, type ReferenceStats } from './reference-stats.ts';
 import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
@@ -231,7 +232,8 @@ export async function prepareSiteData(
   const diagrams = await writeModelDiagrams(outDir, { types, usage: typeUsage, observed, renderer });
   await writeFile(file(SITE_DATA_FILES.modelDiagrams), JSON.stringify(diagrams));
   const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
-  await writeFile(file(SITE_DATA_FILES.usedBy), JSON.stringify(Object.fromEntries(pass.refs.usedBy)));
+  // Entry by entry: one string of it passes V8's string limit near 1.9M items.
+  await writeJsonPieces(file(SITE_DATA_FILES.usedBy), objectPieces(pass.refs.usedBy));
   await writeFile(file(SITE_DATA_FILES.types), JSON.stringify(typeUsage));
   await writeFile(file(SITE_DATA_FILES.editors), JSON.stringify(editors));
   const missingOut = createLineWriter(file(SITE_DATA_FILES.missing));

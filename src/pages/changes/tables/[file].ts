@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { getTable, listTables } from '../../../lib/changes/change-pages.ts';
 import { toDataTable } from '../../../lib/changes/change-data-tables.ts';
-import { encodeTable } from '../../../lib/tables/table-model.ts';
+import { encodeTablePieces, streamedJson } from '../../../lib/tables/table-stream.ts';
 
 export const getStaticPaths = async () => (await listTables()).map((t) => ({ params: { file: `${t.name}.json` } }));
 
 /** Every row of a Changes table, by column, for `src/scripts/data-table.ts`. */
 export const GET: APIRoute = async ({ params }) => {
   const { spec, rows } = toDataTable(await getTable(String(params.file).replace(/\.json$/, '')));
-  return new Response(JSON.stringify(encodeTable(spec, rows)), { headers: { 'content-type': 'application/json' } });
+  return streamedJson(encodeTablePieces(spec, rows));
 };
