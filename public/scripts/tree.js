@@ -19,18 +19,18 @@ function enhanceTree(root) {
   root.setAttribute('role', 'tree');
   for (const ul of root.querySelectorAll('ul')) ul.setAttribute('role', 'group');
   for (const li of root.querySelectorAll('li')) li.setAttribute('role', 'none');
+  // The item links are the tree's items: each summary (the marker) leaves the tab order and the accessibility tree.
   for (const summary of root.querySelectorAll('summary')) {
-    summary.setAttribute('role', 'none');
+    summary.setAttribute('aria-hidden', 'true');
     summary.tabIndex = -1;
   }
-  const itemOf = (li) => li.querySelector(':scope > details > summary > a, :scope > a');
+  const itemOf = (li) => li.querySelector(':scope > a');
   const items = () => [...root.querySelectorAll('li')].map(itemOf).filter((a) => a && isVisible(a));
   const isVisible = (a) => {
-    for (let d = a.closest('details'); d; d = d.parentElement?.closest('details'))
-      if (!d.open && !d.querySelector(':scope > summary').contains(a)) return false;
+    for (let d = a.closest('details'); d; d = d.parentElement?.closest('details')) if (!d.open) return false;
     return true;
   };
-  const detailsOf = (a) => (a.parentElement?.tagName === 'SUMMARY' ? a.parentElement.parentElement : null);
+  const detailsOf = (a) => a.parentElement?.querySelector(':scope > details') ?? null;
   const syncExpanded = (a) => {
     const d = detailsOf(a);
     if (d) a.setAttribute('aria-expanded', String(d.open));
@@ -43,7 +43,7 @@ function enhanceTree(root) {
     syncExpanded(a);
   }
   for (const d of root.querySelectorAll('details'))
-    d.addEventListener('toggle', () => syncExpanded(d.querySelector(':scope > summary > a')));
+    d.addEventListener('toggle', () => syncExpanded(d.parentElement.querySelector(':scope > a')));
   const first = items()[0];
   if (first) first.tabIndex = 0;
   const moveTo = (a) => {

@@ -72,7 +72,7 @@ function renderChanges(changes: { compared: boolean; properties: PropertyChange[
     (p) =>
       markup`<tr${attr('data-property', p.alias)}><td><code>${p.alias}</code></td><td>${p.culture ?? 'all'}</td><td>${p.change}</td><td>${renderChange(p)}</td></tr>`,
   );
-  return markup`<table${attr('data-draft-changes', changes.properties.length)}><thead><tr><th>Property</th><th>Language</th><th>Change</th><th>Published → draft</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return markup`<table tabindex="0"${attr('data-draft-changes', changes.properties.length)}><thead><tr><th>Property</th><th>Language</th><th>Change</th><th>Published → draft</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function head(kind: HiddenKind, row: ExtraRow, label: string): SafeHtml {

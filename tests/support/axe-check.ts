@@ -1,0 +1,48 @@
+/**
+ * axe-core in a real page: the library is evaluated into the page the way the devtools evaluate (the site's
+ * Content-Security-Policy allows no inline script, and the site itself is left as it is), then run over the whole
+ * document with the WCAG 2.0, 2.1 and 2.2 A and AA rules. A violation is reported with its rule, impact and the first
+ * elements it names, so a failing test says what to fix.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from '../../scripts/browser/chromium.ts';
+
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string }[];
+}
+
+let source: Promise<string> | undefined;
+
+function axeSource(): Promise<string> {
+  source ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return source;
+}
+
+/** The page's axe violations, one line each (rule, impact, count, the first two elements); [] when there are none. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate<boolean>('typeof window.axe === "object"'))) await page.evaluate<unknown>(await axeSource());
+  const violations = await page.evaluate(
+    (tags) =>
+      (
+        window as unknown as {
+          axe: { run(c: Document, o: object): Promise<{ violations: AxeViolation[] }> };
+        }
+      ).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((r) => r.violations.map((v) => ({ ...v, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }))),
+    WCAG_AA_TAGS,
+  );
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? '?'}) ×${v.nodes.length}: ${v.help} — ${v.nodes
+        .slice(0, 2)
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+        .join(' | ')}`,
+  );
+}
