@@ -16,9 +16,20 @@ import { COMMERCE_SITE, MULTILINGUAL_SITE } from '../support/site-builds.ts';
 import { useSites, type Site } from '../support/site-session.ts';
 
 const WIDTHS = [1280, 390];
-/** Item and type pages share a template: this many of each (item pages of distinct content types) keep the run short. */
+/** Item and type pages share a template: this many of each (items of distinct content types) keep the run short. */
 const SAME_TEMPLATE = 10;
-const FIXED = ['', 'content/', 'media/', 'types/', 'search/', 'inventories/', 'model/', 'mapping/', 'changes/', '404.html'];
+const FIXED = [
+  '',
+  'content/',
+  'media/',
+  'types/',
+  'search/',
+  'inventories/',
+  'model/',
+  'mapping/',
+  'changes/',
+  '404.html',
+];
 
 async function listDir(dir: string): Promise<string[]> {
   return readdir(dir).catch(() => []);

@@ -1,8 +1,9 @@
 /**
  * The Decisions and Redirects pages in a real Chromium, on a small shared database built with a decisions file and a
  * rules file: at 1280 and 390 px their tables show ids, GUIDs and URLs on one line and the page never scrolls
- * sideways; the disposition facet counts what the files decide (counted here from the database by SQL), and
- * choosing a disposition shows exactly those items; the redirect map's source facet counts Umbraco's redirect table.
+ * sideways, and axe finds no WCAG A/AA violation on them; the disposition facet counts what the files decide
+ * (counted here from the database by SQL), and choosing a disposition shows exactly those items; the redirect map's
+ * source facet counts Umbraco's redirect table.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from '../../scripts/browser/chromium.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
+import { axeViolations } from '../support/axe-check.ts';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 import { scrollsInOwnBox, shownColumn, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
@@ -56,6 +58,7 @@ describe('Decisions and Redirects pages', { timeout: 180_000 }, () => {
         const table = await waitForTable(page, name);
         assert.deepEqual(await wrappedCells(table), [], `${name} at ${width} px`);
         assert.equal((await scrollsInOwnBox(table)).page, false, `${name} at ${width} px`);
+        assert.deepEqual(await axeViolations(page), [], `axe on ${name} at ${width} px`);
       }
     }
   });

@@ -50,7 +50,8 @@ describe('the demo site in Chromium', { timeout: 240_000 }, () => {
     const parent = byId.get(target.parentId as number) as Record<string, unknown>;
     const root = byId.get(parent.parentId as number) as Record<string, unknown>;
     const page = await open(site, 'content/');
-    const branchOf = (key: unknown) => page.locator(`ul.tree li:has(> a[href="${site.base}content/${key}/"]) > details`);
+    const branchOf = (key: unknown) =>
+      page.locator(`ul.tree li:has(> a[href="${site.base}content/${key}/"]) > details`);
     const rootOpen = await branchOf(root.key).evaluate((d) => (d as HTMLDetailsElement).open);
     if (!rootOpen) await branchOf(root.key).locator('> summary').click();
     await branchOf(parent.key).locator('> summary').click();

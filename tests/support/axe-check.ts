@@ -6,16 +6,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from '../../scripts/browser/chromium.ts';
 
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; html: string }[];
-}
 
 let source: Promise<string> | undefined;
 
@@ -26,17 +20,22 @@ function axeSource(): Promise<string> {
 
 /** The page's axe violations, one line each (rule, impact, count, the first two elements); [] when there are none. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate<boolean>('typeof window.axe === "object"'))) await page.evaluate<unknown>(await axeSource());
+  if (!(await page.evaluate<boolean>('typeof window.axe === "object"')))
+    await page.evaluate<unknown>(await axeSource());
+  const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_AA_TAGS }, resultTypes: ['violations'] };
   const violations = await page.evaluate(
-    (tags) =>
-      (
-        window as unknown as {
-          axe: { run(c: Document, o: object): Promise<{ violations: AxeViolation[] }> };
-        }
-      ).axe
-        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-        .then((r) => r.violations.map((v) => ({ ...v, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }))),
-    WCAG_AA_TAGS,
+    (o) =>
+      (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe
+        .run(document, o)
+        .then((r) =>
+          r.violations.map(({ id, impact, help, nodes }) => ({
+            id,
+            impact,
+            help,
+            nodes: nodes.map((n) => ({ target: n.target, html: n.html })),
+          })),
+        ),
+    options,
   );
   return violations.map(
     (v) =>

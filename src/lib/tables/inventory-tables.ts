@@ -12,6 +12,7 @@ import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
 import { DECISION_TABLE } from './decision-table.ts';
+import { EXTERNAL_LINK_TABLE, ISSUE_TABLE } from './issue-tables.ts';
 
 export interface InventoryTable extends TableSpec {
   title: string;
@@ -236,6 +237,8 @@ export const INVENTORY_TABLES: readonly InventoryTable[] = [
   audit,
   REDIRECT_TABLE,
   DECISION_TABLE,
+  ISSUE_TABLE,
+  EXTERNAL_LINK_TABLE,
   ...EXTRA_TABLES,
 ];
 
