@@ -1,5 +1,6 @@
-// Exact lookup of an item by GUID, UDI, int id or URL path: one small shard file fetched per query, no full-text
-// index needed. Keys and shard names follow src/lib/site-data/derive/lookup-keys.ts (a unit test checks the two agree).
+// Exact lookup of an item by GUID, UDI, int id or URL path, and of a type by key or alias: one small shard file
+// fetched per query, no full-text index needed. Keys and shard names follow src/lib/site-data/derive/lookup-keys.ts
+// (a unit test checks the two agree).
 
 export function guidKeyOf(text) {
   const t = text
@@ -37,6 +38,11 @@ export function urlKeyOf(text) {
   return trimmed === '' ? '/' : trimmed;
 }
 
+export function aliasKeyOf(text) {
+  const t = text.trim();
+  return /^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/.test(t) ? t.toLowerCase() : undefined;
+}
+
 export function fnv1a(text) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -64,6 +70,8 @@ export function planLookup(layout, query) {
   if (id !== undefined) return { how: 'id', file: `i/${Math.floor(id / layout.idBlock)}.json`, key: String(id) };
   const url = urlKeyOf(query);
   if (url !== undefined) return { how: 'URL', file: `u/${fnv1a(url) % layout.urlBuckets}.json`, key: url };
+  const alias = aliasKeyOf(query);
+  if (alias !== undefined) return { how: 'alias', file: `a/${fnv1a(alias) % 16}.json`, key: alias };
   return undefined;
 }
 
@@ -86,7 +94,7 @@ export async function findExact(base, query) {
   const shard = await fetchJson(`${base}lookup/${plan.file}`);
   const found = shard && Object.hasOwn(shard, plan.key) ? shard[plan.key] : undefined;
   if (!found) return [];
-  // By GUID a hit is [kind, name]; by id [kind, key, name]; by URL a list of [kind, key, name, language?].
+  // By GUID a hit is [kind, name]; by id [kind, key, name]; by URL or alias a list of [kind, key, name, language?].
   const hits =
     plan.how === 'GUID' || plan.how === 'UDI'
       ? [[found[0], plan.key, found[1]]]
@@ -94,7 +102,7 @@ export async function findExact(base, query) {
         ? found
         : [found];
   return hits.map(([kind, key, name, language]) => ({
-    url: `${base}${kind}/${dashed(key)}/`,
+    url: `${base}${kind === 'type' ? 'types' : kind}/${dashed(key)}/`,
     title: name,
     kind,
     how: plan.how,

@@ -10,7 +10,7 @@
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
-import { writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
+import { readLookupTypes, writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { childEnv, runAstroBuild, type PagesSummary } from './astro-step.ts';
 import type { BuildConfig } from './build-config.ts';
@@ -36,7 +36,8 @@ async function indexSearch(
 ) {
   const records = path.join(siteDataDir, SITE_DATA_FILES.search);
   const search = config.search ? await runSearchStep(config, records, outDir, env, log, signal) : undefined;
-  const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir);
+  const types = await readLookupTypes(siteDataDir);
+  const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir, types);
   return { search, lookup };
 }
 

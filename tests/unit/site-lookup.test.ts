@@ -5,6 +5,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { writeLookupFiles } from '../../src/lib/site-data/derive/lookup-files.ts';
 import {
+  aliasKeyOf,
+  aliasShard,
   fnv1a,
   guidKeyOf,
   guidShard,
@@ -21,6 +23,7 @@ interface ClientLookup {
   idKeyOf(t: string): number | undefined;
   urlKeyOf(t: string): string | undefined;
   fnv1a(t: string): number;
+  aliasKeyOf(t: string): string | undefined;
   planLookup(layout: object, q: string): { how: string; file: string; key: string } | undefined;
 }
 // The browser module is plain JavaScript served as-is; load it by path so TypeScript does not need its types.
@@ -43,6 +46,10 @@ const QUERIES = [
   '/',
   '/caf%C3%A9/',
   'tea',
+  'homePage',
+  'product.Page-2',
+  'two words',
+  '__proto__',
   '12ab',
   '',
   '/ünïcode/straße',
@@ -75,16 +82,20 @@ describe('exact lookup keys', () => {
       assert.equal(client.idKeyOf(q), idKeyOf(q), q);
       assert.equal(client.urlKeyOf(q), urlKeyOf(q), q);
       assert.equal(client.fnv1a(q), fnv1a(q), q);
+      assert.equal(client.aliasKeyOf(q), aliasKeyOf(q), q);
       const guid = guidKeyOf(q);
       const id = idKeyOf(q);
       const url = urlKeyOf(q);
+      const alias = aliasKeyOf(q);
       const expected = guid
         ? guidShard(layout, guid)
         : id !== undefined
           ? idShard(layout, id)
           : url
             ? urlShard(layout, url)
-            : undefined;
+            : alias
+              ? aliasShard(alias)
+              : undefined;
       assert.equal(client.planLookup(layout, q)?.file, expected, q);
     }
   });
@@ -152,6 +163,38 @@ describe('exact lookup keys', () => {
       assert.deepEqual(await find('/'), [['media', keyOf(0).replace(/-/g, ''), 'Item 0']]);
       assert.ok(summary.largestShardBytes < 4096, `largest shard ${summary.largestShardBytes} bytes`);
       assert.equal((await readdir(path.join(dir, 'lookup/i'))).length, Math.ceil(1300 / 32) - Math.floor(1000 / 32));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds types by key and by alias, a shared alias listing both types, and writes every alias shard', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lookup-types-'));
+    try {
+      const types = [
+        { key: '0a1b2c3d-0000-4000-8000-000000000001', alias: 'homePage', name: 'Home' },
+        { key: '0a1b2c3d-0000-4000-8000-000000000002', alias: 'image', name: 'Image' },
+        { key: '0a1b2c3d-0000-4000-8000-000000000003', alias: 'Image', name: 'Image element' },
+        { key: '0a1b2c3d-0000-4000-8000-000000000004', alias: '__proto__', name: 'Hostile' },
+      ];
+      await writeLookupFiles([], dir, types);
+      const layout = JSON.parse(await readFile(path.join(dir, 'lookup/layout.json'), 'utf8')) as object;
+      const find = async (q: string) => {
+        const plan = client.planLookup(layout, q);
+        assert.ok(plan, q);
+        const shard = JSON.parse(await readFile(path.join(dir, 'lookup', plan.file), 'utf8')) as object;
+        return Object.hasOwn(shard, plan.key) ? (shard as Record<string, unknown>)[plan.key] : undefined;
+      };
+      const hex = (n: number) => `0a1b2c3d000040008000${String(n).padStart(12, '0')}`;
+      assert.deepEqual(await find('{0A1B2C3D-0000-4000-8000-000000000001}'), ['type', 'Home']);
+      assert.deepEqual(await find(' HOMEPAGE '), [['type', hex(1), 'Home']]);
+      assert.deepEqual(await find('image'), [
+        ['type', hex(2), 'Image'],
+        ['type', hex(3), 'Image element'],
+      ]);
+      assert.deepEqual(await find('__proto__'), [['type', hex(4), 'Hostile']]);
+      assert.equal(await find('tea'), undefined);
+      assert.equal((await readdir(path.join(dir, 'lookup/a'))).length, 16);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
