@@ -3,7 +3,7 @@
  * summary and the issues page count what the snapshot's raw files hold (orphan media, external links of a host,
  * product pages without a meta description), each problem's link opens the issue table filtered to it, and an issue
  * row's link opens the rows behind it (the items lacking a value, the links to a host). Neither page scrolls sideways.
- * UPDATE_SCREENSHOTS=dir writes the screenshots looked at into dir.
+ * Item pages link their JSON twin. UPDATE_SCREENSHOTS=dir writes the screenshots looked at into dir.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -79,6 +79,20 @@ describe('the issues overview in Chromium', { timeout: 240_000 }, () => {
       await row.locator('a').click();
       await page.waitForURL('**/inventories/missing/productPage/metaDescription/');
       assert.equal(await page.locator('ul[data-missing-list] li').count(), products.length);
+      await page.close();
+    }
+  });
+
+  it("links each item page to its JSON twin, which holds the item's snapshot record", async () => {
+    const site = sites.multilingual;
+    for (const record of [site.oracle.records.content[0], site.oracle.records.media[0]] as Json[]) {
+      const kind = record === site.oracle.records.content[0] ? 'content' : 'media';
+      const page = await open(site, `${kind}/${String(record.key)}/`);
+      const link = page.locator('a[type="application/json"]', { hasText: 'this item as JSON' });
+      const url = await link.evaluate((a) => (a as HTMLAnchorElement).href);
+      assert.equal(url, site.url(`${kind}/${String(record.key)}/index.json`));
+      const twin = (await (await fetch(url)).json()) as Json;
+      assert.deepEqual(twin.item, record);
       await page.close();
     }
   });

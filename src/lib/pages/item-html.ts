@@ -61,7 +61,7 @@ export function renderItemHead(page: ItemPage): string {
     ['Languages', node.cultures.join(', ')],
   ]);
   const typeName = page.typeLink ? markup`<a${attr('href', page.typeLink)}>${page.typeName}</a>` : page.typeName;
-  const type = markup`<p>Type: ${typeName} <span class="meta">(<code>${node.type}</code>)</span></p>`;
+  const type = markup`<p>Type: ${typeName} <span class="meta">(<code>${node.type}</code>) · <a href="index.json" type="application/json">this item as JSON</a></span></p>`;
   const breadcrumbs = renderBreadcrumbs(page.breadcrumbs, node.name);
   const file = page.file && renderMediaFile(page.file);
   const unshown =
