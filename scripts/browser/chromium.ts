@@ -42,6 +42,8 @@ export interface Page extends Pick<Locator, 'locator'> {
   addInitScript(fn: () => void): Promise<void>;
   waitForFunction(fn: () => boolean): Promise<unknown>;
   waitForFunction<A>(fn: (arg: A) => boolean, arg: A): Promise<unknown>;
+  /** Evaluates `expression` in the page as the devtools do: a page's Content-Security-Policy does not apply. */
+  evaluate<R>(expression: string): Promise<R>;
   evaluate<R>(fn: () => R): Promise<R>;
   evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
   waitForURL(url: string): Promise<void>;

@@ -10,7 +10,8 @@
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
-import { writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
+import { writeItemJsonFiles, type ItemJsonSummary } from '../../src/lib/site-data/derive/item-json-files.ts';
+import { readLookupTypes, writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { childEnv, runAstroBuild, type PagesSummary } from './astro-step.ts';
 import type { BuildConfig } from './build-config.ts';
@@ -22,6 +23,8 @@ export interface RenderSummary {
   pages: PagesSummary;
   search?: SearchIndexSummary;
   lookup: LookupSummary;
+  /** The `.json` twin beside each item page (src/lib/site-data/derive/item-json-files.ts), once the pages are there. */
+  twins?: ItemJsonSummary & { millis: number };
   /** Wall time of the whole step: the longer of the two sides when they overlap. */
   millis: number;
 }
@@ -36,7 +39,8 @@ async function indexSearch(
 ) {
   const records = path.join(siteDataDir, SITE_DATA_FILES.search);
   const search = config.search ? await runSearchStep(config, records, outDir, env, log, signal) : undefined;
-  const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir);
+  const types = await readLookupTypes(siteDataDir);
+  const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir, types);
   return { search, lookup };
 }
 
@@ -59,12 +63,19 @@ export async function renderAndIndex(
   // A failure on one side stops the other: no child outlives the build, and a full disk is reported at once.
   const sides = new AbortController();
   const stop = signal === undefined ? sides.signal : AbortSignal.any([signal, sides.signal]);
-  const render = () => runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop);
+  let twins: RenderSummary['twins'];
+  const render = async () => {
+    const pages = await runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop);
+    const twinsStarted = Date.now();
+    const written = await writeItemJsonFiles(snapshotDir, siteDataDir, staging, config.partition);
+    twins = { ...written, millis: Date.now() - twinsStarted };
+    return pages;
+  };
   const searchEnv = childEnv(env);
   const index = (outDir: string) => indexSearch(config, siteDataDir, outDir, searchEnv, log, stop);
   if (config.searchAfterAstro) {
     const pages = await render();
-    return { pages, ...(await index(staging)), millis: Date.now() - started };
+    return { pages, ...(await index(staging)), twins, millis: Date.now() - started };
   }
   const side = `${staging}.search`;
   await rm(side, { recursive: true, force: true });
@@ -77,7 +88,7 @@ export async function renderAndIndex(
     const [astro, indexed] = await Promise.allSettled([stopOther(render()), stopOther(index(side))]);
     if (astro.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(astro, indexed);
     await moveInto(side, staging);
-    return { pages: astro.value, ...indexed.value, millis: Date.now() - started };
+    return { pages: astro.value, ...indexed.value, twins, millis: Date.now() - started };
   } finally {
     await rm(side, { recursive: true, force: true });
   }

@@ -142,6 +142,10 @@ export async function buildSite(
     progress(
       `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
     );
+    if (rendered.twins)
+      progress(
+        `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}`,
+      );
     // Partitions share the site's downloads: the first one writes the SQLite file, so a merge finds one copy.
     if (config.sqlite && (config.partition === undefined || config.partition.index === 1)) {
       const sqlite = await writeSnapshotSqlite(snapshot.dir, siteData.dir, path.join(staging, 'downloads'), {

@@ -1,10 +1,13 @@
 /**
- * Exact lookup of an item by GUID, UDI, int id or URL path in the browser: one small shard file fetched per query, no
- * full-text index needed. Keys and shard names are the build's own (lookup-keys.ts), imported, not restated.
+ * Exact lookup of an item by GUID, UDI, int id or URL path, and of a type by key or alias, in the browser: one small
+ * shard file fetched per query, no full-text index needed. Keys and shard names are the build's own
+ * (lookup-keys.ts), imported, not restated.
  */
 import {
   LOOKUP_DIR,
   LOOKUP_LAYOUT_FILE,
+  aliasKeyOf,
+  aliasShard,
   guidKeyOf,
   guidShard,
   idKeyOf,
@@ -17,7 +20,7 @@ import {
 } from '../lib/site-data/derive/lookup-keys.ts';
 
 export interface LookupPlan {
-  how: 'GUID' | 'UDI' | 'id' | 'URL';
+  how: 'GUID' | 'UDI' | 'id' | 'URL' | 'alias';
   file: string;
   key: string;
 }
@@ -30,7 +33,7 @@ export interface ExactHit {
   language: string | undefined;
 }
 
-/** The shard file and key a query names, or undefined when the query is none of the four forms. */
+/** The shard file and key a query names, or undefined when the query is none of the five forms. */
 export function planLookup(layout: LookupLayout, query: string): LookupPlan | undefined {
   const guid = guidKeyOf(query);
   if (guid !== undefined)
@@ -39,6 +42,8 @@ export function planLookup(layout: LookupLayout, query: string): LookupPlan | un
   if (id !== undefined) return { how: 'id', file: idShard(layout, id), key: String(id) };
   const url = urlKeyOf(query);
   if (url !== undefined) return { how: 'URL', file: urlShard(layout, url), key: url };
+  const alias = aliasKeyOf(query);
+  if (alias !== undefined) return { how: 'alias', file: aliasShard(alias), key: alias };
   return undefined;
 }
 
@@ -76,7 +81,7 @@ export async function findExact(base: string, query: string): Promise<ExactHit[]
   const found = shard && Object.hasOwn(shard, plan.key) ? shard[plan.key] : undefined;
   if (!found) return [];
   return hitsOf(plan, found).map(([kind, key, name, language]) => ({
-    url: `${base}${kind}/${dashed(key)}/`,
+    url: `${base}${kind === 'type' ? 'types' : kind}/${dashed(key)}/`,
     title: name,
     kind,
     how: plan.how,

@@ -18,14 +18,13 @@ if (toolbar) {
 }
 
 const itemOf = (li: Element | null | undefined): HTMLElement | null =>
-  li?.querySelector<HTMLElement>(':scope > details > summary > a, :scope > a') ?? null;
+  li?.querySelector<HTMLElement>(':scope > a') ?? null;
 
 const detailsOf = (a: HTMLElement): HTMLDetailsElement | null =>
-  a.parentElement?.tagName === 'SUMMARY' ? (a.parentElement.parentElement as HTMLDetailsElement) : null;
+  a.parentElement?.querySelector<HTMLDetailsElement>(':scope > details') ?? null;
 
 function isVisible(a: HTMLElement): boolean {
-  for (let d = a.closest('details'); d; d = d.parentElement?.closest('details') ?? null)
-    if (!d.open && !d.querySelector(':scope > summary')?.contains(a)) return false;
+  for (let d = a.closest('details'); d; d = d.parentElement?.closest('details') ?? null) if (!d.open) return false;
   return true;
 }
 
@@ -38,8 +37,9 @@ function markRoles(root: HTMLElement): void {
   root.setAttribute('role', 'tree');
   for (const ul of root.querySelectorAll('ul')) ul.setAttribute('role', 'group');
   for (const li of root.querySelectorAll('li')) li.setAttribute('role', 'none');
+  // The item links are the tree's items: each summary (the marker) leaves the tab order and the accessibility tree.
   for (const summary of root.querySelectorAll('summary')) {
-    summary.setAttribute('role', 'none');
+    summary.setAttribute('aria-hidden', 'true');
     summary.tabIndex = -1;
   }
   for (const li of root.querySelectorAll('li')) {
@@ -50,7 +50,7 @@ function markRoles(root: HTMLElement): void {
     syncExpanded(a);
   }
   for (const d of root.querySelectorAll('details'))
-    d.addEventListener('toggle', () => syncExpanded(d.querySelector<HTMLElement>(':scope > summary > a')));
+    d.addEventListener('toggle', () => syncExpanded(d.parentElement?.querySelector<HTMLElement>(':scope > a') ?? null));
 }
 
 function enhanceTree(root: HTMLElement): void {

@@ -16,6 +16,7 @@ import {
   planEdits,
   type PlannedEdits,
 } from '../support/diff-database-edits.ts';
+import { axeViolations } from '../support/axe-check.ts';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
 import type { Browser, Page } from '../../scripts/browser/chromium.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
@@ -111,6 +112,22 @@ describe('the Changes section (builds with --history, the third with --keep 2)',
     assert.equal(await page.locator('#type-changes').innerText(), 'Changed in this snapshot');
     const lines = await page.locator('.item-changes li').allInnerTexts();
     assert.deepEqual(lines, [`Property added: ${plan.propertyAdded.alias}`]);
+  });
+
+  it('has no WCAG A/AA violation on the Changes pages, a changed item and a removed one at 1280 and 390 px', async () => {
+    const pages = [
+      'changes/',
+      'changes/values-changed/',
+      `content/${plan.values[0]?.key}/`,
+      `content/${plan.removed}/`,
+    ];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const p of pages) {
+        await page.goto(url(p));
+        assert.deepEqual(await axeViolations(page), [], `axe on ${p} at ${width} px`);
+      }
+    }
   });
 
   it("keeps a removed item's permalink, saying it was removed", async () => {

@@ -1,10 +1,10 @@
 /**
  * The Decisions, Redirects and Estimate pages and the items table in a real Chromium, on a small shared database built
  * with a decisions file, a rules file and an estimate file: at 1280 and 390 px their tables show ids, GUIDs and URLs
- * on one line and the page never scrolls sideways; the disposition facet (of the Decisions and the items table) counts
- * what the files decide (counted here from the database by SQL), and choosing a disposition shows exactly those
- * items; the redirect map's source facet counts Umbraco's redirect table; each estimate line is its rate × its
- * count, and the count's link opens the Decisions table filtered to that many items.
+ * on one line, the page never scrolls sideways and axe finds no WCAG A/AA violation; the disposition facet (of the
+ * Decisions and the items table) counts what the files decide (counted here from the database by SQL), and choosing
+ * a disposition shows exactly those items; the redirect map's source facet counts Umbraco's redirect table; each
+ * estimate line is its rate × its count, and the count's link opens the Decisions table filtered to that many items.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import { startStaticServer, type StaticServer } from '../../scripts/browser/stat
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 import { scrollsInOwnBox, shownColumn, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+import { axeViolations } from '../support/axe-check.ts';
 
 const DB = sharedDatabase('persteenolsen_umbraco-17-starter-one.db');
 const PUBLISHED_OF_TYPE = `SELECT n.text AS name, lower(n.uniqueId) AS key FROM umbracoNode n
@@ -65,6 +66,7 @@ describe(
           const table = await waitForTable(page, name);
           assert.deepEqual(await wrappedCells(table), [], `${name} at ${width} px`);
           assert.equal((await scrollsInOwnBox(table)).page, false, `${name} at ${width} px`);
+          assert.deepEqual(await axeViolations(page), [], `axe on ${name} at ${width} px`);
         }
       }
     });

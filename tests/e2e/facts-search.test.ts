@@ -4,8 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { COMMERCE_SITE, COMMERCE_TITLE } from '../support/site-builds.ts';
+import { COMMERCE_DB, COMMERCE_SITE, COMMERCE_TITLE } from '../support/site-builds.ts';
 import { useSites } from '../support/site-session.ts';
+import { openForOracle } from '../support/shared-databases.ts';
+import { DOCUMENT_TYPE } from '../support/umbraco-object-types.ts';
 
 type Json = Record<string, unknown>;
 
@@ -68,6 +70,36 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
     await page.keyboard.press('Enter');
     await page.waitForSelector('#search[data-ready="true"]');
     assert.match(page.url(), /\/search\/\?q=/);
+    await page.close();
+  });
+
+  it('finds a content type by its key and by its alias, and nothing else by its key', async () => {
+    const db = openForOracle(COMMERCE_DB);
+    const types = db
+      .prepare(
+        `SELECT lower(n.uniqueId) AS key, ct.alias, n.text AS name FROM cmsContentType ct
+          JOIN umbracoNode n ON n.id = ct.nodeId WHERE n.nodeObjectType = ? ORDER BY ct.alias`,
+      )
+      .all(DOCUMENT_TYPE) as Array<{ key: string; alias: string; name: string }>;
+    db.close();
+    assert.ok(types.length > 5);
+    const page = await open(sites.largest, 'search/');
+    await page.waitForSelector('#search[data-ready="true"]');
+    for (const type of types) {
+      for (const [q, how] of [
+        [`{${type.key.toUpperCase()}}`, 'GUID'],
+        [type.alias.toUpperCase(), 'alias'],
+      ] as const) {
+        await page.locator('#search-input').fill(q);
+        await page.keyboard.press('Enter');
+        // The previous query may have shown the same type: wait for this query's own "exact match by …".
+        await page
+          .locator(`#search-results li:first-child:has(a[href="/types/${type.key}/"])`, { hasText: `by ${how}` })
+          .waitFor({ timeout: 5000 });
+        assert.equal(await page.locator('#search-results li:first-child a').innerText(), type.name, q);
+        if (how === 'GUID') assert.equal(await page.locator('#search-results li').count(), 1, `${q}: the type alone`);
+      }
+    }
     await page.close();
   });
 

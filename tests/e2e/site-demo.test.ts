@@ -50,12 +50,11 @@ describe('the demo site in Chromium', { timeout: 240_000 }, () => {
     const parent = byId.get(target.parentId as number) as Record<string, unknown>;
     const root = byId.get(parent.parentId as number) as Record<string, unknown>;
     const page = await open(site, 'content/');
-    const summaryOf = (key: unknown) => page.locator(`ul.tree summary:has(> a[href="${site.base}content/${key}/"])`);
-    const rootOpen = await page
-      .locator(`ul.tree details:has(> summary > a[href="${site.base}content/${root.key}/"])`)
-      .evaluate((d) => (d as HTMLDetailsElement).open);
-    if (!rootOpen) await summaryOf(root.key).locator('.meta').click();
-    await summaryOf(parent.key).locator('.meta').click();
+    const branchOf = (key: unknown) =>
+      page.locator(`ul.tree li:has(> a[href="${site.base}content/${key}/"]) > details`);
+    const rootOpen = await branchOf(root.key).evaluate((d) => (d as HTMLDetailsElement).open);
+    if (!rootOpen) await branchOf(root.key).locator('> summary').click();
+    await branchOf(parent.key).locator('> summary').click();
     await page.locator(`ul.tree a[href="${site.base}content/${target.key}/"]`).click();
     await page.waitForURL(`**/content/${target.key}/`);
     assert.equal(await page.locator('h1').innerText(), target.name);

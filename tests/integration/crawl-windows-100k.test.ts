@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshot } from '../../scripts/commands/snapshot-cli.ts';
+import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
 import { getManifest, getReport, iterateIndex } from '../../scripts/core/snapshot-format.ts';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
 import { dataChecksums } from '../support/answer-sizes.ts';
@@ -35,7 +35,7 @@ async function crawl(dir: string, extra: string[] = []): Promise<void> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
   const args = ['--quiet', '--source', service.url, '--out', dir, ...extra];
-  assert.equal(await runSnapshot(args, {}, { stdout: sink, stderr: sink }), 0, output);
+  assert.equal(await runSnapshotCli(args, {}, { stdout: sink, stderr: sink }), 0, output);
 }
 
 before(async () => {

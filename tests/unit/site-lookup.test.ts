@@ -5,6 +5,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { writeLookupFiles } from '../../src/lib/site-data/derive/lookup-files.ts';
 import {
+  aliasKeyOf,
+  aliasShard,
+  fnv1a,
   guidKeyOf,
   idKeyOf,
   planLayout,
@@ -31,6 +34,10 @@ const QUERIES = [
   '/',
   '/caf%C3%A9/',
   'tea',
+  'homePage',
+  'product.Page-2',
+  'two words',
+  '__proto__',
   '12ab',
   '',
   '/ünïcode/straße',
@@ -70,9 +77,18 @@ describe('exact lookup keys', () => {
     assert.match(url?.file ?? '', /^u\/(\d+)\.json$/);
     assert.ok(Number(url?.file.slice(2, -5)) < 4096);
     assert.equal(planLookup(layout, '/products/tea')?.file, url?.file);
-    for (const q of ['tea', '12ab', '', '99999999999']) assert.equal(planLookup(layout, q), undefined, q);
-    for (const q of QUERIES)
-      assert.equal(planLookup(layout, q) === undefined, ['tea', '12ab', '', '99999999999'].includes(q), q);
+    // A word that could be a type alias is looked up as one (lower-cased, in one of 16 alias shards).
+    for (const q of ['tea', 'Tea'])
+      assert.deepEqual(planLookup(layout, q), { how: 'alias', file: `a/${fnv1a('tea') % 16}.json`, key: 'tea' });
+    assert.equal(planLookup(layout, 'Product.Variant')?.key, 'product.variant');
+    for (const q of ['', '12ab', '99999999999', 'two words', '9lives'])
+      assert.equal(planLookup(layout, q), undefined, q);
+    for (const q of QUERIES) {
+      const named = [guidKeyOf(q), idKeyOf(q), urlKeyOf(q), aliasKeyOf(q)].some((k) => k !== undefined);
+      const plan = planLookup(layout, q);
+      assert.equal(plan !== undefined, named, q);
+      if (plan?.how === 'alias') assert.equal(plan.file, aliasShard(aliasKeyOf(q) ?? ''), q);
+    }
   });
 
   it('sizes shards to a few KB at 100k items', () => {
@@ -118,7 +134,7 @@ describe('exact lookup keys', () => {
         ),
       );
       const summary = await writeLookupFiles(nodes, dir);
-      const layout = JSON.parse(await readFile(path.join(dir, 'lookup/layout.json'), 'utf8')) as object;
+      const layout = JSON.parse(await readFile(path.join(dir, 'lookup/layout.json'), 'utf8')) as LookupLayout;
       const find = async (q: string) => {
         const plan = planLookup(layout as LookupLayout, q);
         assert.ok(plan, q);
@@ -138,6 +154,38 @@ describe('exact lookup keys', () => {
       assert.deepEqual(await find('/'), [['media', keyOf(0).replace(/-/g, ''), 'Item 0']]);
       assert.ok(summary.largestShardBytes < 4096, `largest shard ${summary.largestShardBytes} bytes`);
       assert.equal((await readdir(path.join(dir, 'lookup/i'))).length, Math.ceil(1300 / 32) - Math.floor(1000 / 32));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds types by key and by alias, a shared alias listing both types, and writes every alias shard', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lookup-types-'));
+    try {
+      const types = [
+        { key: '0a1b2c3d-0000-4000-8000-000000000001', alias: 'homePage', name: 'Home' },
+        { key: '0a1b2c3d-0000-4000-8000-000000000002', alias: 'image', name: 'Image' },
+        { key: '0a1b2c3d-0000-4000-8000-000000000003', alias: 'Image', name: 'Image element' },
+        { key: '0a1b2c3d-0000-4000-8000-000000000004', alias: '__proto__', name: 'Hostile' },
+      ];
+      await writeLookupFiles([], dir, types);
+      const layout = JSON.parse(await readFile(path.join(dir, 'lookup/layout.json'), 'utf8')) as LookupLayout;
+      const find = async (q: string) => {
+        const plan = planLookup(layout, q);
+        assert.ok(plan, q);
+        const shard = JSON.parse(await readFile(path.join(dir, 'lookup', plan.file), 'utf8')) as object;
+        return Object.hasOwn(shard, plan.key) ? (shard as Record<string, unknown>)[plan.key] : undefined;
+      };
+      const hex = (n: number) => `0a1b2c3d000040008000${String(n).padStart(12, '0')}`;
+      assert.deepEqual(await find('{0A1B2C3D-0000-4000-8000-000000000001}'), ['type', 'Home']);
+      assert.deepEqual(await find(' HOMEPAGE '), [['type', hex(1), 'Home']]);
+      assert.deepEqual(await find('image'), [
+        ['type', hex(2), 'Image'],
+        ['type', hex(3), 'Image element'],
+      ]);
+      assert.deepEqual(await find('__proto__'), [['type', hex(4), 'Hostile']]);
+      assert.equal(await find('tea'), undefined);
+      assert.equal((await readdir(path.join(dir, 'lookup/a'))).length, 16);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -51,6 +51,7 @@ export interface ContentTypeCrawl {
   lookups: number;
 }
 
+/** Progress of the phase: `queued` types listed or looked up, `done` once per type kept (what is written). */
 export interface LookupHooks {
   queued(count: number): void;
   done(): void;
@@ -91,12 +92,14 @@ export async function crawlContentTypes(
     triedKeys.add(type.key);
     if (byKey.has(type.key)) return;
     byKey.set(type.key, type);
+    hooks.done();
     for (const ref of type.compositions) addReference(pendingKeys, ref.key, `composition of ${type.alias}`);
     for (const ref of type.allowedContentTypes)
       addReference(pendingKeys, ref.key, `allowed child type of ${type.alias}`);
   };
 
   if (lists.content !== undefined) {
+    hooks.queued(lists.content.types.length);
     for (const found of lists.content.types)
       accept({ by: 'key', value: found.key, referencedBy: 'GetContentTypes' }, { found, url: lists.content.url });
     unavailable.push(...listUnlisted(refs, byKey, lists.content.url));
@@ -123,7 +126,6 @@ export async function crawlContentTypes(
       const results = await Promise.all(
         wave.map(async (lookup) => {
           const result = await read.lookupContentType(lookup.by, lookup.value);
-          hooks.done();
           return [lookup, result] as const;
         }),
       );

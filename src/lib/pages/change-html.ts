@@ -45,7 +45,7 @@ export function renderChangeTable(changes: PropertyChange[], difference: string,
       markup`<tr${attr('data-property', p.alias)}><td><code>${p.alias}</code></td><td>${p.culture ?? 'all'}</td><td>${p.change}</td><td>${renderChange(p)}</td></tr>`,
   );
   const head = markup`<thead><tr><th>Property</th><th>Language</th><th>Change</th><th>${difference}</th></tr></thead>`;
-  return markup`<table${attrs}>${head}<tbody>${rows}</tbody></table>`;
+  return markup`<table tabindex="0"${attrs}>${head}<tbody>${rows}</tbody></table>`;
 }
 
 /** What happened to the item since the snapshot of `since` (the change list's), with a link to every change. */

@@ -9,6 +9,14 @@ export interface InventoryInfo {
 
 export const INVENTORIES: readonly InventoryInfo[] = [
   {
+    name: 'issues',
+    title: 'Issues',
+    description:
+      'The data problems a migration must handle, each with a count, a severity, why it matters and a link to ' +
+      'its rows: empty mandatory and SEO properties by type, duplicate URLs, items without a URL in a language, ' +
+      'broken references by target, exact copies, unused types, orphan media and external links by host.',
+  },
+  {
     name: 'items',
     title: 'Items',
     description:
@@ -76,6 +84,13 @@ export const INVENTORIES: readonly InventoryInfo[] = [
       'Every item with its disposition (keep, rewrite, merge-into, archive, delete, or undecided) from the ' +
       'decisions file given with --decisions, matched by GUID so a decision survives renames and moves; ' +
       'decisions whose item is gone are listed as orphaned (decisions-orphaned.csv).',
+  },
+  {
+    name: 'external-links',
+    title: 'External links',
+    description:
+      'Every absolute http(s) URL in a property value (rich text, links, JSON and blocks, every language), by ' +
+      'host, with the item and property holding it. Nothing is requested from those hosts.',
   },
   ...EXTRA_INVENTORIES,
 ];

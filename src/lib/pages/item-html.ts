@@ -75,7 +75,7 @@ function renderItemFacts(page: ItemPage): SafeHtml {
 
 function renderType(page: ItemPage): SafeHtml {
   const typeName = page.typeLink ? markup`<a${attr('href', page.typeLink)}>${page.typeName}</a>` : page.typeName;
-  return markup`<p>Type: ${typeName} <span class="meta">(<code>${page.node.type}</code>)</span></p>`;
+  return markup`<p>Type: ${typeName} <span class="meta">(<code>${page.node.type}</code>) · <a href="index.json" type="application/json">this item as JSON</a></span></p>`;
 }
 
 function renderChild(c: ItemPage['children'][number]): SafeHtml {

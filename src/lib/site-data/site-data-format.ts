@@ -25,6 +25,8 @@ export const SITE_DATA_FILES = {
   audit: 'audit.ndjson',
   redirects: 'redirects.ndjson',
   decisions: 'decisions.ndjson',
+  issues: 'issues.ndjson',
+  externalLinks: 'external-links.ndjson',
 } as const;
 
 /** How many sources of "used by" and how many sample items of a type are kept (the counts stay exact). */

@@ -16,6 +16,7 @@ import { REDIRECT_TABLE } from './redirect-table.ts';
 import { DECISION_TABLE, readDispositions } from './decision-table.ts';
 import { ESTIMATE_TABLE } from './estimate-table.ts';
 import { UNDECIDED } from '../site-data/derive/decision-rows.ts';
+import { EXTERNAL_LINK_TABLE, ISSUE_TABLE } from './issue-tables.ts';
 
 export interface InventoryTable extends TableSpec {
   title: string;
@@ -273,6 +274,8 @@ export const INVENTORY_TABLES: readonly InventoryTable[] = [
   audit,
   REDIRECT_TABLE,
   DECISION_TABLE,
+  ISSUE_TABLE,
+  EXTERNAL_LINK_TABLE,
   ...EXTRA_TABLES,
   ESTIMATE_TABLE,
 ];

@@ -2,13 +2,18 @@
  * Writes the exact-lookup shards (layout in lookup-keys.ts) into the built site's `lookup/` folder. Every shard is a
  * JSON object from lookup key to hits: `[kind, name]` by GUID (the key is the item's), `[kind, 32-hex key, name]` by
  * id, and a list of `[kind, 32-hex key, name, language?]` by URL (several items may share a path across domains).
+ * Types are found by key (`['type', name]` in the GUID shards) and by alias (a list of `['type', 32-hex key, name]`:
+ * a content and a media type may share an alias).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteNode } from '../site-data-format.ts';
+import { SITE_DATA_FILES, type SiteNode, type TypeUsage } from '../site-data-format.ts';
 import {
   LOOKUP_DIR,
   LOOKUP_LAYOUT_FILE,
+  ALIAS_BUCKETS,
+  aliasKeyOf,
+  aliasShard,
   guidKeyOf,
   guidShard,
   idShard,
@@ -61,12 +66,43 @@ function put(shards: Shards, file: string, key: string, hit: Hit, listed?: Liste
   else list.push(hit);
 }
 
-export async function writeLookupFiles(nodes: readonly SiteNode[], outDir: string): Promise<LookupSummary> {
+/** A type as the lookup knows it (site data `types.json`: defined types with their key). */
+export interface LookupType {
+  key: string;
+  alias: string;
+  name: string;
+}
+
+/** The types of a site-data folder that have a key (a type only referenced by items has none). */
+export async function readLookupTypes(siteDataDir: string): Promise<LookupType[]> {
+  const usage = JSON.parse(await readFile(path.join(siteDataDir, SITE_DATA_FILES.types), 'utf8')) as TypeUsage[];
+  return usage.flatMap((t) => (t.defined && t.key ? [{ key: t.key, alias: t.alias, name: t.name }] : []));
+}
+
+function putTypes(shards: Shards, layout: LookupLayout, types: readonly LookupType[], listed: Listed): number {
+  for (let b = 0; b < ALIAS_BUCKETS; b++) if (!shards.has(`a/${b}.json`)) shards.set(`a/${b}.json`, new Map());
+  let keys = 0;
+  for (const type of types) {
+    const guid = guidKeyOf(type.key);
+    const alias = aliasKeyOf(type.alias);
+    if (guid === undefined) continue;
+    put(shards, guidShard(layout, guid), guid, ['type', type.name]);
+    if (alias !== undefined) put(shards, aliasShard(alias), alias, ['type', guid, type.name], listed);
+    keys += alias === undefined ? 1 : 2;
+  }
+  return keys;
+}
+
+export async function writeLookupFiles(
+  nodes: readonly SiteNode[],
+  outDir: string,
+  types: readonly LookupType[] = [],
+): Promise<LookupSummary> {
   const urlCount = nodes.reduce((sum, n) => sum + urlsOf(n).length, 0);
-  const layout = planLayout(nodes.length, urlCount);
+  const layout = planLayout(nodes.length + types.length, urlCount);
   const shards: Shards = new Map();
   const listed: Listed = new Map();
-  let keys = 0;
+  let keys = putTypes(shards, layout, types, listed);
   for (const node of nodes) {
     const guid = guidKeyOf(node.key) as string;
     put(shards, guidShard(layout, guid), guid, [node.kind, node.name]);
@@ -86,7 +122,7 @@ export async function writeLookupFiles(nodes: readonly SiteNode[], outDir: strin
     }
   }
   const root = path.join(outDir, LOOKUP_DIR);
-  for (const folder of ['g', 'i', 'u']) await mkdir(path.join(root, folder), { recursive: true });
+  for (const folder of ['g', 'i', 'u', 'a']) await mkdir(path.join(root, folder), { recursive: true });
   let largestShardBytes = 0;
   const files = [...shards];
   // Thousands of small files at 100k items: written a batch at a time, not one after the other.

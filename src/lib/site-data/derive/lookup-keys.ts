@@ -1,15 +1,18 @@
 /**
- * Exact lookup of an item by what an analyst holds: GUID (any case, dashes or braces or none), UDI, int id, URL path.
+ * Exact lookup of an item by what an analyst holds: GUID (any case, dashes or braces or none), UDI, int id, URL path;
+ * and of a content, element or media type by its key or its alias.
  * The build writes small shard files under `lookup/` (see lookup-files.ts) and the search page fetches the one shard a
  * query names (src/scripts/exact-lookup.ts imports these rules: pure code, no Node built-ins, so it runs in the
  * browser).
  *
- * Shards: `g/<first hex chars of the GUID>.json`, `i/<floor(id / ID_BLOCK)>.json`,
- * `u/<FNV-1a of the path mod buckets>.json`.
+ * Shards: `g/<first hex chars of the GUID>.json` (items and types), `i/<floor(id / ID_BLOCK)>.json`,
+ * `u/<FNV-1a of the path mod buckets>.json`, `a/<FNV-1a of the lower-case alias mod ALIAS_BUCKETS>.json`.
  */
 export const LOOKUP_DIR = 'lookup';
 export const LOOKUP_LAYOUT_FILE = 'layout.json';
 export const ID_BLOCK = 32;
+/** Type aliases are few (hundreds at most): a fixed number of alias shards, each written even when empty. */
+export const ALIAS_BUCKETS = 16;
 /**
  * Entries a shard aims to stay under, so that every lookup fetches a few KB at 100k items: GUID hits are short
  * (`[kind, name]`, the key is the shard's own key), URL hits carry the item key too.
@@ -77,6 +80,12 @@ export function urlKeyOf(text: string): string | undefined {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** A type alias as typed: one word of letters, digits, `_`, `.` or `-` starting with a letter or `_`, lower-cased. */
+export function aliasKeyOf(text: string): string | undefined {
+  const t = text.trim();
+  return /^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/.test(t) ? t.toLowerCase() : undefined;
+}
+
 /**
  * FNV-1a over UTF-16 code units, then MurmurHash3's final mix: FNV's low bits alone spread paths that differ in a few
  * characters unevenly over power-of-two bucket counts. Unsigned 32-bit.
@@ -99,3 +108,4 @@ export const guidShard = (layout: LookupLayout, guidKey: string): string =>
   `g/${guidKey.slice(0, layout.guidChars)}.json`;
 export const idShard = (layout: LookupLayout, id: number): string => `i/${Math.floor(id / layout.idBlock)}.json`;
 export const urlShard = (layout: LookupLayout, urlKey: string): string => `u/${fnv1a(urlKey) % layout.urlBuckets}.json`;
+export const aliasShard = (aliasKey: string): string => `a/${fnv1a(aliasKey) % ALIAS_BUCKETS}.json`;

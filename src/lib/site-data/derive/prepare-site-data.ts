@@ -49,6 +49,8 @@ import { readHistoryUrls } from './redirect-sources.ts';
 import { createObservedEdges, type ObservedEdges } from '../../model/observed-edges.ts';
 import { writeModelDiagrams } from './model-diagrams.ts';
 import { createSvgRenderer } from '../../model/svg-render.ts';
+import { createExternalLinks, type ExternalLinks } from './external-links.ts';
+import { writeIssues } from './issues-data.ts';
 
 export interface SiteDataSummary {
   dir: string;
@@ -73,6 +75,7 @@ interface Pass {
   blocks: BlockStats;
   observed: ObservedEdges;
   audit: ReturnType<typeof createAudit>;
+  links: ExternalLinks;
   /** Time spent on the audit during the pass (the bench reports what the audit adds to the build). */
   auditMillis: number;
 }
@@ -107,6 +110,7 @@ async function analyseItem(record: ItemRecord, node: SiteNode, pass: Pass): Prom
       itemRefs.add(p.alias, set.culture, extractReferences(p.value, p.editorAlias, editorOf));
   }
   const outgoing = await itemRefs.finish();
+  await pass.links.addItem(node, sets);
   pass.observed.addReferences(node, outgoing.targets);
   if (node.kind === 'content')
     pass.audit.addItem(node, itemFacts(node.type, properties, cultures, pass.types), outgoing.broken);
@@ -214,6 +218,7 @@ export async function prepareSiteData(
     blocks: createBlockStats(types),
     observed: createObservedEdges(types, lookup),
     audit: createAudit(),
+    links: createExternalLinks(file(SITE_DATA_FILES.externalLinks)),
     auditMillis: 0,
   };
   await streamItems(snapshotDir, manifest, pass);
@@ -221,6 +226,7 @@ export async function prepareSiteData(
     await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
   await pass.search.close();
   await brokenOut.close();
+  await pass.links.close();
 
   const nodesOut = createLineWriter(file(SITE_DATA_FILES.nodes));
   for (const node of lookup.nodes) await nodesOut.write(`${JSON.stringify(node)}\n`);
@@ -255,6 +261,10 @@ export async function prepareSiteData(
     broken: readBroken(file(SITE_DATA_FILES.broken)),
     orphans,
   });
+  const broken = readBroken(file(SITE_DATA_FILES.broken));
+  const missing = pass.typeStats.listMissing();
+  const hosts = pass.links.listHosts();
+  await writeIssues(outDir, { types, usage: typeUsage, missing, lookup, broken, orphans, hosts });
   const earlier = await readHistoryUrls(options.historyDir, manifest);
   await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads), earlier);
   const meta: SiteDataMeta = {

@@ -1,0 +1,56 @@
+/** The interactive tables of the issues overview and the external-links inventory, over their site-data rows. */
+import path from 'node:path';
+import { z } from 'zod';
+import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
+import type { SiteData } from '../site-data/load-site-data.ts';
+import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import type { InventoryTable } from './inventory-tables.ts';
+import type { TableColumn, TableRow } from './table-model.ts';
+
+const col = (key: string, label: string, type: TableColumn['type'] = 'text', extra: Partial<TableColumn> = {}) => ({
+  key,
+  label,
+  type,
+  ...extra,
+});
+
+async function readRows(data: SiteData, file: string): Promise<TableRow[]> {
+  const rows: TableRow[] = [];
+  for await (const row of iterateNdjson(
+    path.join(data.env.siteDataDir, file),
+    z.custom<TableRow>(() => true),
+  ))
+    rows.push(row);
+  return rows;
+}
+
+export const ISSUE_TABLE: InventoryTable = {
+  name: 'issues',
+  title: 'Issues',
+  columns: [
+    col('severity', 'Severity', 'code', { facet: true, cellAttr: 'severity' }),
+    col('problem', 'Problem', 'text', { facet: true }),
+    col('subject', 'Where', 'code', { link: '{link}' }),
+    col('count', 'Count', 'num'),
+    col('detail', 'Detail'),
+    col('why', 'Why it matters', 'text', { hidden: true }),
+    col('link', 'Rows', 'code', { hidden: true }),
+  ],
+  listRows: (data) => readRows(data, SITE_DATA_FILES.issues),
+};
+
+export const EXTERNAL_LINK_TABLE: InventoryTable = {
+  name: 'external-links',
+  title: 'External links',
+  columns: [
+    col('host', 'Host', 'code', { facet: true }),
+    col('url', 'URL', 'code'),
+    col('name', 'Item', 'text', { link: '{kind}/{key}/' }),
+    col('type', 'Type', 'code', { facet: true }),
+    col('property', 'Property', 'code', { facet: true }),
+    col('languages', 'Languages', 'code', { facet: true }),
+    col('kind', 'Kind', 'code', { hidden: true }),
+    col('key', 'Key', 'code', { deferred: true }),
+  ],
+  listRows: (data) => readRows(data, SITE_DATA_FILES.externalLinks),
+};
