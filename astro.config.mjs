@@ -1,6 +1,6 @@
 // @ts-check
 // The snapshot site: static output only. Folders, base and the rest come from the build's site config
-// (src/lib/site-config.ts), which scripts/build/astro-step.ts writes and names in env SITE_CONFIG.
+// (src/lib/site-config.ts), which scripts/pipeline/astro-step.ts writes and names in env SITE_CONFIG.
 import { defineConfig } from 'astro/config';
 import { readSiteConfig } from './src/lib/site-config.ts';
 

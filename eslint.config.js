@@ -10,7 +10,7 @@ import astro from 'eslint-plugin-astro';
  */
 export const ELEMENTS = [
   { type: 'command', pattern: 'scripts/commands/**', partialMatch: false },
-  { type: 'pipeline', pattern: 'scripts/build/**', partialMatch: false },
+  { type: 'pipeline', pattern: 'scripts/pipeline/**', partialMatch: false },
   { type: 'core', pattern: 'scripts/core/**', partialMatch: false },
   { type: 'source', pattern: 'scripts/source/**', partialMatch: false },
   { type: 'demo', pattern: 'scripts/demo/**', partialMatch: false },

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { measureDir } from '../scripts/build/dir-stats.ts';
+import { measureDir } from '../scripts/pipeline/dir-stats.ts';
 import { buildAstroFloor, buildHugoFloor } from './floors.ts';
 import { runMeasured, type Measured } from './measure.ts';
 import { timeSearches } from './search-timing.ts';

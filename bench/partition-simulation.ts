@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { measureDir } from '../scripts/build/dir-stats.ts';
+import { measureDir } from '../scripts/pipeline/dir-stats.ts';
 import { runMeasured, type Measured } from './measure.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

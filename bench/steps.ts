@@ -10,14 +10,14 @@
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
 import path from 'node:path';
-import { runAstroBuild } from '../scripts/build/astro-step.ts';
-import { loadBuildConfig } from '../scripts/build/build-config.ts';
+import { runAstroBuild } from '../scripts/pipeline/astro-step.ts';
+import { loadBuildConfig } from '../scripts/pipeline/build-config.ts';
 import { writeLookupFiles } from '../src/lib/site-data/derive/lookup-files.ts';
 import { prepareSiteData, readSiteNodes } from '../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeDecisions } from '../src/lib/site-data/derive/decisions-data.ts';
-import { buildSearchIndex } from '../scripts/build/search-index.ts';
-import { renderAndIndex } from '../scripts/build/render-step.ts';
-import { writeSnapshotSqlite } from '../scripts/build/sqlite/sqlite-export.ts';
+import { buildSearchIndex } from '../scripts/pipeline/search-index.ts';
+import { renderAndIndex } from '../scripts/pipeline/render-step.ts';
+import { writeSnapshotSqlite } from '../scripts/pipeline/sqlite/sqlite-export.ts';
 import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
 
 const [step, ...args] = process.argv.slice(2);

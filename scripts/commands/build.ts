@@ -2,7 +2,7 @@
 import { useCompileCache } from './compile-cache.ts';
 
 useCompileCache();
-const { runBuild } = await import('../build/run-build.ts');
+const { runBuild } = await import('../pipeline/run-build.ts');
 // SIGINT and SIGTERM stop the build's children and remove its temporary folders before it exits (130 or 143).
 const controller = new AbortController();
 for (const name of ['SIGINT', 'SIGTERM'] as const)

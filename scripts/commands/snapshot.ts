@@ -1,8 +1,8 @@
-/** `npm run snapshot`: the compile cache on, then scripts/build/snapshot-run.ts on this process. */
+/** `npm run snapshot`: the compile cache on, then scripts/pipeline/snapshot-run.ts on this process. */
 import { useCompileCache } from './compile-cache.ts';
 
 useCompileCache();
-const { runSnapshotCli } = await import('../build/snapshot-run.ts');
+const { runSnapshotCli } = await import('../pipeline/snapshot-run.ts');
 // SIGINT and SIGTERM stop the crawl; its temporary folder is removed and nothing is replaced (130 or 143).
 const controller = new AbortController();
 for (const name of ['SIGINT', 'SIGTERM'] as const)

@@ -1,5 +1,5 @@
 /**
- * The one hand-off from the build to `astro build`: a JSON file that scripts/build/astro-step.ts writes and names in
+ * The one hand-off from the build to `astro build`: a JSON file that scripts/pipeline/astro-step.ts writes and names in
  * env SITE_CONFIG. Every setting the pages and astro.config.mjs need is here, typed and checked once; without the
  * variable (`astro dev`, `astro check`) the defaults below apply.
  */
@@ -21,7 +21,7 @@ const siteConfigSchema = z
     title: z.string().min(1).optional(),
     partition: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).optional(),
     /**
-     * Item pages are written by scripts/build/item-pages.ts around the layout of pages/item-shell, not rendered one
+     * Item pages are written by scripts/pipeline/item-pages.ts around the layout of pages/item-shell, not rendered one
      * by one by Astro (see src/lib/pages/item-shell.ts). Off: Astro renders them all.
      */
     itemPageWriter: z.boolean().optional(),

@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
+import { BUILD_EXIT_CODES } from '../../scripts/pipeline/build-errors.ts';
 import { buildInChild, runInChild } from '../support/build-child.ts';
 import { fingerprint } from '../support/fingerprint.ts';
 import { startHostileSource } from '../support/hostile-source.ts';

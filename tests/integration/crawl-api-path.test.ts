@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { getManifest } from '../../scripts/core/snapshot-format.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { getManifest, listDamagedFiles } from '../../scripts/core/snapshot-format.ts';
 import { EXTRA_NAMES, listExtra } from '../../scripts/core/snapshot-extras.ts';
 import { startReadService } from '../../scripts/source/server.ts';

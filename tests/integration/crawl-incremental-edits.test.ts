@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startReadService } from '../../scripts/source/server.ts';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { getManifest } from '../../scripts/core/snapshot-format.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 import { applyRandomEdit, createRandom } from '../support/random-edits.ts';

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { getManifest } from '../../scripts/core/snapshot-format.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 import { DOCUMENT_TYPE } from '../support/umbraco-object-types.ts';

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { getManifest, getReport, iterateIndex } from '../../scripts/core/snapshot-format.ts';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
 import { dataChecksums } from '../support/answer-sizes.ts';

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { basename } from 'node:path';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { getManifest, getReport } from '../../scripts/core/snapshot-format.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { dataChecksums, findLargestNeededAnswer, findLargestWholeTree } from '../support/answer-sizes.ts';

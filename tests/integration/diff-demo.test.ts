@@ -10,7 +10,7 @@ import path from 'node:path';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
 import { runDiffCli } from '../../scripts/diff/diff-run.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 
 interface IndexLine {
   id: number;

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runDiffCli } from '../../scripts/diff/diff-run.ts';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 async function diff(args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';
 import { renderText } from '../../scripts/diff/diff-summary.ts';
 import { startReadService } from '../../scripts/source/server.ts';

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { diffSnapshots } from '../../scripts/diff/diff-snapshots.ts';
 import { ITEM_CHANGE_KINDS, type SnapshotDiff } from '../../scripts/core/diff-format.ts';
 import { editedCopy, EDITED_DATABASE } from '../support/diff-database-edits.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runDiffCli } from '../../scripts/diff/diff-run.ts';
 import type { SnapshotDiff } from '../../scripts/core/diff-format.ts';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import {
   BLOCK_EDIT,
   TEXT_EDIT,

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type ExcelJS from 'exceljs';
-import { runBuild } from '../../scripts/build/run-build.ts';
+import { runBuild } from '../../scripts/pipeline/run-build.ts';
 import { crawl, mapping, openWorkbook, sheetRows } from '../support/mapping-workbook.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runMergePartitions } from '../../scripts/build/merge-run.ts';
+import { runMergePartitions } from '../../scripts/pipeline/merge-run.ts';
 
 interface Part {
   index: number;

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildSearchIndex, planShardBytes } from '../../scripts/build/search-index.ts';
+import { buildSearchIndex, planShardBytes } from '../../scripts/pipeline/search-index.ts';
 
 const TYPES = ['Article (article)', '__proto__', 'constructor', 'Text ‮page‬ (x\u2028y)'];
 const LANGUAGES = [['en-US'], ['en-US', 'da'], ['invariant'], ['toString']];

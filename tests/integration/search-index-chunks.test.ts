@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { INDEX_CHUNK_ENV, buildSearchIndex } from '../../scripts/build/search-index.ts';
+import { INDEX_CHUNK_ENV, buildSearchIndex } from '../../scripts/pipeline/search-index.ts';
 
 const WORDS = ['harbour', 'lantern', 'meadow', 'orchard', 'river', 'summer', 'village', 'workshop'];
 

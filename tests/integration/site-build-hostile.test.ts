@@ -8,10 +8,10 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
+import { BUILD_EXIT_CODES } from '../../scripts/pipeline/build-errors.ts';
 import { DatabaseSync } from 'node:sqlite';
-import { runBuild } from '../../scripts/build/run-build.ts';
-import { validateSnapshot } from '../../scripts/build/snapshot-step.ts';
+import { runBuild } from '../../scripts/pipeline/run-build.ts';
+import { validateSnapshot } from '../../scripts/pipeline/snapshot-step.ts';
 import { fingerprint } from '../support/hostile-harness.ts';
 import { writeFixtureSnapshot, type FixtureItem } from '../support/site-fixture-snapshot.ts';
 

@@ -9,7 +9,7 @@ import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { listDraftChanges } from '../../scripts/diff/draft-diff.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';

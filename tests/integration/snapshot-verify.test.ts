@@ -8,8 +8,8 @@ import { cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
-import { runBuild } from '../../scripts/build/run-build.ts';
+import { BUILD_EXIT_CODES } from '../../scripts/pipeline/build-errors.ts';
+import { runBuild } from '../../scripts/pipeline/run-build.ts';
 import { DIFF_EXIT_CODES, runDiffCli } from '../../scripts/diff/diff-run.ts';
 import { fingerprint } from '../support/fingerprint.ts';
 import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, it } from 'node:test';
-import { writeSnapshotSqlite } from '../../scripts/build/sqlite/sqlite-export.ts';
+import { writeSnapshotSqlite } from '../../scripts/pipeline/sqlite/sqlite-export.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
-import { writeSnapshotSqlite } from '../../scripts/build/sqlite/sqlite-export.ts';
+import { writeSnapshotSqlite } from '../../scripts/pipeline/sqlite/sqlite-export.ts';
 import { crawl } from '../support/site-e2e.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { iterateIndex, ITEM_KINDS } from '../../scripts/core/snapshot-format.ts';
 import { startReadService, type RunningReadService } from '../../scripts/source/server.ts';
 import { startFaultSource, type FaultRule, type FaultSource } from './fault-source.ts';

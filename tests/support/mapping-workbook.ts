@@ -1,8 +1,8 @@
 /** Test-side helpers for mapping workbooks: the command in-process, and a sheet read by header with exceljs. */
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
-import { runMappingCli } from '../../scripts/build/mapping-run.ts';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runMappingCli } from '../../scripts/pipeline/mapping-run.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 
 export async function crawl(db: string, out: string): Promise<void> {
   let output = '';

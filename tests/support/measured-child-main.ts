@@ -1,6 +1,6 @@
 /** The child side of measured-child.ts: one command in-process, then its peak RSS as the last stderr line. */
-import { runBuild } from '../../scripts/build/run-build.ts';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runBuild } from '../../scripts/pipeline/run-build.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const io = { stdout: process.stdout, stderr: process.stderr };

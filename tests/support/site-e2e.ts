@@ -1,7 +1,7 @@
 /** Shared pieces of the site's browser tests: in-process builds, the system Chromium, the hostile test item. */
 import { existsSync } from 'node:fs';
-import { runBuild } from '../../scripts/build/run-build.ts';
-import { runSnapshotCli } from '../../scripts/build/snapshot-run.ts';
+import { runBuild } from '../../scripts/pipeline/run-build.ts';
+import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import type { FixtureItem } from './site-fixture-snapshot.ts';
 import { loadChromium, type Browser } from '../../scripts/browser/chromium.ts';
 import { XSS_HTML_PAYLOADS, XSS_URL_PAYLOADS } from './site-xss-payloads.ts';

@@ -58,11 +58,11 @@ const BAD: [string, string, RegExp][] = [
   ],
   [
     'scripts/diff/fixture.ts',
-    "import { runSnapshot } from '../build/snapshot-run.ts';\nexport const f = runSnapshot;\n",
+    "import { runSnapshot } from '../pipeline/snapshot-run.ts';\nexport const f = runSnapshot;\n",
     /"diff" to .*"pipeline"/,
   ],
   [
-    'scripts/build/fixture.ts',
+    'scripts/pipeline/fixture.ts',
     "import { useCompileCache } from '../commands/compile-cache.ts';\nexport const f = useCompileCache;\n",
     /"pipeline" to .*"command"/,
   ],
@@ -127,7 +127,7 @@ test('imports that follow the layers pass', async () => {
       "import { crawl } from '../snapshot/crawl.ts';\nimport { startLocalSource } from " +
         "'../source/local-source.ts';\nexport const f = [crawl, startLocalSource];\n",
     ],
-    ['scripts/build/fixture.ts', "import { crawl } from '../snapshot/crawl.ts';\nexport const f = crawl;\n"],
+    ['scripts/pipeline/fixture.ts', "import { crawl } from '../snapshot/crawl.ts';\nexport const f = crawl;\n"],
     ['src/lib/fixture.ts', "import { parseUdi } from '#core/identifiers.ts';\nexport const f = parseUdi;\n"],
     [
       'src/lib/fixture.ts',

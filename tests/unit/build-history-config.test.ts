@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { loadBuildConfig } from '../../scripts/build/build-config.ts';
+import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 
 const CWD = '/work/site';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { parseDiffOptions } from '../../scripts/diff/diff-options.ts';
-import { loadBuildConfig } from '../../scripts/build/build-config.ts';
+import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SCRIPTS = Object.keys(

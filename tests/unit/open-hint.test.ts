@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { it } from 'node:test';
-import { openHint } from '../../scripts/build/open-hint.ts';
+import { openHint } from '../../scripts/pipeline/open-hint.ts';
 
 const project = path.resolve('/srv/project');
 

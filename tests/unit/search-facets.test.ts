@@ -41,7 +41,7 @@ function makePages(seed: number, count: number, bundles: number): Array<Hit & { 
   }));
 }
 
-/** The facets.json a build would write for these pages: the format scripts/build/search-facets.ts documents. */
+/** The facets.json a build would write for these pages: the format scripts/pipeline/search-facets.ts documents. */
 function encode(pages: Array<{ id: string; values: Values }>): unknown {
   const values = KEYS.map(() => [] as string[]);
   const combos: number[][][] = [];

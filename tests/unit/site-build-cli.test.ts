@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadBuildConfig, normalizeBase } from '../../scripts/build/build-config.ts';
-import { BUILD_EXIT_CODES } from '../../scripts/build/build-errors.ts';
-import { runBuild } from '../../scripts/build/run-build.ts';
+import { loadBuildConfig, normalizeBase } from '../../scripts/pipeline/build-config.ts';
+import { BUILD_EXIT_CODES } from '../../scripts/pipeline/build-errors.ts';
+import { runBuild } from '../../scripts/pipeline/run-build.ts';
 import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';
 
 async function run(args: string[]): Promise<{ code: number; stderr: string }> {

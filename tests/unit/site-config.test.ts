@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { astroEnv, astroHeapMegabytes, toSiteConfig } from '../../scripts/build/astro-step.ts';
-import { loadBuildConfig } from '../../scripts/build/build-config.ts';
+import { astroEnv, astroHeapMegabytes, toSiteConfig } from '../../scripts/pipeline/astro-step.ts';
+import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 import { parseSiteConfig, readSiteConfig } from '../../src/lib/site-config.ts';
 
 describe('the site config handed from the build to astro build', () => {

@@ -1,7 +1,7 @@
 /** The partition rule and the --partition option: a stable hash of the key, I/K checked with clear problems. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadBuildConfig } from '../../scripts/build/build-config.ts';
+import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 import { findActivePartition, ownsItem, parsePartition, partitionOfKey } from '../../src/lib/partition.ts';
 
 describe('partitions', () => {

@@ -5,8 +5,8 @@
  * properties are left out. Other editors (pickers, numbers,
  * labels, JSON) hold no words.
  */
-import type { BlockElement } from '../../../scripts/core/block-value.ts';
-import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
+import type { BlockElement } from '#core/block-value.ts';
+import { parseEmbeddedJson } from '#core/identifiers.ts';
 import { forEachBlockValue } from '../values/block-walk.ts';
 import { isRichTextEditor } from '../values/editor-aliases.ts';
 import type { PropertyEntry } from '../values/item-properties.ts';

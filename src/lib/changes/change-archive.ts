@@ -1,11 +1,11 @@
 /**
- * The earlier nights kept by `--history DIR --keep N` (scripts/build/changes-archive.ts), newest first: each night's
+ * The earlier nights kept by `--history DIR --keep N` (scripts/pipeline/changes-archive.ts), newest first: each night's
  * change list is a download, its counts are on the Changes page and in the feed, and the items it removed keep their
  * pages while they are not back in this snapshot.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHANGES_ARCHIVE_FILE, type ItemRef, type SnapshotDiff } from '../../../scripts/core/diff-format.ts';
+import { CHANGES_ARCHIVE_FILE, type ItemRef, type SnapshotDiff } from '#core/diff-format.ts';
 import { getSiteEnv } from '../site-env.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 

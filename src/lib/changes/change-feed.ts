@@ -4,7 +4,7 @@
  * night, so a reader shows each night once. Text from the source is made valid XML 1.0 and escaped.
  */
 import { createHash } from 'node:crypto';
-import { describeChangeCounts, summariseByType, type SnapshotDiff } from '../../../scripts/core/diff-format.ts';
+import { describeChangeCounts, summariseByType, type SnapshotDiff } from '#core/diff-format.ts';
 
 const TYPES_IN_SUMMARY = 5;
 

@@ -3,9 +3,9 @@
  * the CSV and JSON downloads. A table's count is its rows: for values, one per property and language. Old and new
  * values are one-line renderings of at most VALUE_CHARS characters (the full values are in changes.json).
  */
-import { ITEM_CHANGE_KINDS, summariseByType } from '../../../scripts/core/diff-format.ts';
-import type { ItemRef, SnapshotDiff, TypeRef } from '../../../scripts/core/diff-format.ts';
-import { CHANGE_LABELS, describeTypeDrift, renderBeforeAfter } from '../../../scripts/core/change-text.ts';
+import { ITEM_CHANGE_KINDS, summariseByType } from '#core/diff-format.ts';
+import type { ItemRef, SnapshotDiff, TypeRef } from '#core/diff-format.ts';
+import { CHANGE_LABELS, describeTypeDrift, renderBeforeAfter } from '#core/change-text.ts';
 import type { CsvCell } from '../csv.ts';
 
 export interface ChangeRow {

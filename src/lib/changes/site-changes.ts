@@ -1,6 +1,6 @@
 /**
  * The change list since the previous snapshot, as the build wrote it into the site data
- * (scripts/build/changes-step.ts),
+ * (scripts/pipeline/changes-step.ts),
  * loaded once per build process; undefined when the build had nothing to compare with.
  */
 import { readFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import {
   type ItemRef,
   type PropertyChange,
   type SnapshotDiff,
-} from '../../../scripts/core/diff-format.ts';
+} from '#core/diff-format.ts';
 import { getSiteEnv } from '../site-env.ts';
 import { listArchivedRemovals } from './change-archive.ts';
 

@@ -3,8 +3,8 @@
  * inherited from compositions in `propertyGroups`, newer ones only the type's own, so `listProperties` also walks
  * compositions and reports where each property comes from.
  */
-import type { ContentTypeRecord } from '../../../scripts/core/snapshot-format.ts';
-import type { BlockElement } from '../../../scripts/core/block-value.ts';
+import type { ContentTypeRecord } from '#core/snapshot-format.ts';
+import type { BlockElement } from '#core/block-value.ts';
 import type { ElementTypeInfo } from '../values/value-context.ts';
 
 export interface PropertyInfo {

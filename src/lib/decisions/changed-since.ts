@@ -4,7 +4,7 @@
  * made on what an earlier snapshot showed), and a change is one of the item's property values or its name. The update
  * date alone proves nothing changed (an item not saved since its decision), never that something did.
  */
-import type { SnapshotDiff } from '../../../scripts/core/diff-format.ts';
+import type { SnapshotDiff } from '#core/diff-format.ts';
 
 export interface ChangedSince {
   /** `yes`, `no`, `unknown` (updated after decided-at, but no change list reaches back that far), or '' (no date). */

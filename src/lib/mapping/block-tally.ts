@@ -3,9 +3,9 @@
  * element's own values tallied for its element type's properties. A block inside an element's property is hosted by
  * that element's type.
  */
-import { walkElements, type BlockElement } from '../../../scripts/core/block-value.ts';
-import type { BlockFact } from '../../../scripts/core/mapping-format.ts';
-import type { ContentTypeRecord } from '../../../scripts/core/snapshot-format.ts';
+import { walkElements, type BlockElement } from '#core/block-value.ts';
+import type { BlockFact } from '#core/mapping-format.ts';
+import type { ContentTypeRecord } from '#core/snapshot-format.ts';
 import type { TypeIndex } from '../content-types/type-index.ts';
 import { nestedStructure } from '../values/block-walk.ts';
 

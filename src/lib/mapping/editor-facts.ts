@@ -1,5 +1,5 @@
 /** The Editors sheet: each property editor alias with the properties, types and values that use it. */
-import type { EditorFact, PropertyFact } from '../../../scripts/core/mapping-format.ts';
+import type { EditorFact, PropertyFact } from '#core/mapping-format.ts';
 
 export function listEditorFacts(properties: PropertyFact[]): EditorFact[] {
   const editors = new Map<string, { properties: number; types: Set<string>; values: number }>();

@@ -4,7 +4,7 @@
  * mapped. Counted over the snapshot (rows the workbook lists as removed count nowhere), per root and per type; the
  * unmapped properties are sorted by how many items (or block instances) hold a value: what to map first.
  */
-import type { AnswerRow, DriftRow, MappingAnswers, ModelFacts } from '../../../scripts/core/mapping-format.ts';
+import type { AnswerRow, DriftRow, MappingAnswers, ModelFacts } from '#core/mapping-format.ts';
 
 export interface Fraction {
   mapped: number;

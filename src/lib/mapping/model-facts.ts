@@ -4,7 +4,7 @@
  * samples, block elements per host property, and property editors. Full items are read one at a time.
  */
 import path from 'node:path';
-import type { ModelFacts, PropertyFact, TypeFact } from '../../../scripts/core/mapping-format.ts';
+import type { ModelFacts, PropertyFact, TypeFact } from '#core/mapping-format.ts';
 import {
   ITEM_KINDS,
   getContentTypes,
@@ -14,7 +14,7 @@ import {
   itemRecordSchema,
   type ContentTypeRecord,
   type ItemRecord,
-} from '../../../scripts/core/snapshot-format.ts';
+} from '#core/snapshot-format.ts';
 import { createTypeIndex, type PropertyInfo, type TypeIndex } from '../content-types/type-index.ts';
 import { listTypeRelations } from '../site-data/derive/type-relations.ts';
 import { listCultures, listPropertyEntries } from '../values/item-properties.ts';

@@ -3,7 +3,7 @@
  * distinct values (counted up to DISTINCT_LIMIT, long values by digest), the longest value and three samples.
  */
 import { createHash } from 'node:crypto';
-import { DISTINCT_LIMIT, type FillFact } from '../../../scripts/core/mapping-format.ts';
+import { DISTINCT_LIMIT, type FillFact } from '#core/mapping-format.ts';
 import { isEmptyValue } from '../values/value-text.ts';
 
 const SAMPLES = 3;

@@ -1,11 +1,11 @@
 /**
  * The Mapping section's data: coverage (src/lib/mapping/mapping-coverage.ts) and, per type, the answers its page
- * shows. The build writes it into the site data (scripts/build/mapping-step.ts); pages load it once. No `--mapping`,
+ * shows. The build writes it into the site data (scripts/pipeline/mapping-step.ts); pages load it once. No `--mapping`,
  * no file, and the section says how to add one.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAPPING_FILE, type MappingAnswers, type ModelFacts } from '../../../scripts/core/mapping-format.ts';
+import { MAPPING_FILE, type MappingAnswers, type ModelFacts } from '#core/mapping-format.ts';
 import { getSiteEnv } from '../site-env.ts';
 import { computeCoverage, type CoverageNode, type MappingCoverage } from './mapping-coverage.ts';
 

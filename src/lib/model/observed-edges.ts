@@ -2,7 +2,7 @@
  * Counts the edges the items show between types: block elements an item of type A holds (A → element type, one per
  * element), and references from an item of type A to an item of type B (A → B, one per pair of items).
  */
-import type { BlockElement } from '../../../scripts/core/block-value.ts';
+import type { BlockElement } from '#core/block-value.ts';
 import type { TypeIndex } from '../content-types/type-index.ts';
 import type { NodeLookup } from '../site-data/node-lookup.ts';
 import type { SiteNode } from '../site-data/site-data-format.ts';

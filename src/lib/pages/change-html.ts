@@ -2,7 +2,7 @@
  * Property changes as HTML strings: the "Changed in this snapshot" section of an item page (what the change list says
  * about the item since the previous snapshot) and a pending draft's changes against the published version.
  */
-import type { PropertyChange, TextPart } from '../../../scripts/core/diff-format.ts';
+import type { PropertyChange, TextPart } from '#core/diff-format.ts';
 import type { ItemHistory } from '../changes/site-changes.ts';
 import { attr, markup, type SafeHtml } from './html-escape.ts';
 

@@ -2,7 +2,7 @@
  * A property editor's own page (`inventories/editors/<editor segment>/`): the census line's counts, then the types,
  * properties and block element properties that use the editor, grouped by type, each type linked to its page.
  */
-import { pathSegment } from '../../../scripts/core/path-segment.ts';
+import { pathSegment } from '#core/path-segment.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
 import type { EditorUsage } from '../site-data/site-data-format.ts';
 import { href, typeHref } from '../site-paths.ts';

@@ -2,7 +2,7 @@
  * The inventories of what the published view hides (the snapshot's extras): flagged as not published, kept apart
  * from the published inventories, and said to be unseeable when the source did not offer them.
  */
-import type { ExtraName } from '../../../scripts/core/snapshot-extras.ts';
+import type { ExtraName } from '#core/snapshot-extras.ts';
 import type { InventoryInfo } from './inventory-list.ts';
 
 export interface ExtraInventoryInfo extends InventoryInfo {

@@ -1,5 +1,5 @@
 /** What the extras inventory pages show above their tables: the source's status, counts, dictionary coverage. */
-import type { ExtraName } from '../../../scripts/core/snapshot-extras.ts';
+import type { ExtraName } from '#core/snapshot-extras.ts';
 import { loadExtras } from '../site-data/load-extras.ts';
 import { EXTRA_INVENTORIES, type ExtraInventoryInfo } from './extra-inventories.ts';
 

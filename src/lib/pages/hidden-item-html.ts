@@ -3,7 +3,7 @@
  * version, then every value) and an unpublished item (its values). Like item pages they are many on a large site, so
  * the item page writer writes them around the item shell; Astro renders them only with `--astro-item-pages`.
  */
-import type { PropertyChange } from '../../../scripts/core/diff-format.ts';
+import type { PropertyChange } from '#core/diff-format.ts';
 import { findActivePartition, ownsItem } from '../partition.ts';
 import { loadDraftChanges, loadExtras } from '../site-data/load-extras.ts';
 import type { ExtraRow } from '../site-data/extras-format.ts';

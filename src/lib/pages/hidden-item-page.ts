@@ -2,7 +2,7 @@
  * The pages of what is not published (drafts, unpublished items): their values, read from the snapshot's extras once
  * per build and rendered as an item's properties are.
  */
-import { listExtra, type ExtraRecord } from '../../../scripts/core/snapshot-extras.ts';
+import { listExtra, type ExtraRecord } from '#core/snapshot-extras.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import { listCultures, listPropertyEntries } from '../values/item-properties.ts';
 import { renderProperties } from './item-html.ts';

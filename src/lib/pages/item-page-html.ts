@@ -1,6 +1,6 @@
 /**
  * Every item page, composed once: content and media items (item-html.ts), pending drafts and unpublished items
- * (hidden-item-html.ts), each as its title and its body markup. The item page writer (scripts/build/item-pages.ts)
+ * (hidden-item-html.ts), each as its title and its body markup. The item page writer (scripts/pipeline/item-pages.ts)
  * places them in the item shell; with `--astro-item-pages` the route src/pages/[kind]/[key]/index.astro places the
  * same strings in the same layout. A change to an item page goes into these modules, never into an `.astro` file.
  */

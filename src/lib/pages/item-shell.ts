@@ -2,7 +2,7 @@
  * Item pages written outside Astro's page loop. Nearly every page of a site is an item page, and Astro's own work per
  * page (request, response, streaming, a component tree) cost as much as the page itself. So a build renders the site
  * layout once through Astro, with a marker where the title goes and one where the page body goes
- * (pages/item-shell/[shell].astro), and scripts/build/item-pages.ts writes each item page as that layout around the
+ * (pages/item-shell/[shell].astro), and scripts/pipeline/item-pages.ts writes each item page as that layout around the
  * page's title and body from item-page-html.ts. Astro's own item route (pages/[kind]/[key]/index.astro) places the
  * same two strings in the same layout, so the bytes are the same; `npm run build -- --astro-item-pages` renders every
  * item page through it instead.

@@ -1,6 +1,6 @@
 /** The list behind a fill rate: items of a type whose property is empty (site data `missing-values.ndjson`). */
 import path from 'node:path';
-import { pathSegment } from '../../../scripts/core/path-segment.ts';
+import { pathSegment } from '#core/path-segment.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import { missingEntrySchema, SITE_DATA_FILES, type MissingEntry } from '../site-data/site-data-format.ts';
 import { readSiteNdjson } from '../site-data/site-data-read.ts';

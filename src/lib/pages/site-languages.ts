@@ -4,7 +4,7 @@
  * the language whose URL the items' own `url` repeats (a source answers with the default language's URL and name);
  * and whether any content type or item varies by culture, which decides where the "default language only" note applies.
  */
-import type { ContentTypeRecord } from '../../../scripts/core/snapshot-format.ts';
+import type { ContentTypeRecord } from '#core/snapshot-format.ts';
 import type { ExtrasData } from '../site-data/extras-format.ts';
 import { loadExtras } from '../site-data/load-extras.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';

@@ -1,5 +1,5 @@
 /** A content type's definition (groups, properties, compositions, children, templates) and how the snapshot uses it. */
-import type { ContentTypeRecord } from '../../../scripts/core/snapshot-format.ts';
+import type { ContentTypeRecord } from '#core/snapshot-format.ts';
 import type { PropertyInfo } from '../content-types/type-index.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import type { PropertyFill, TypeUsage } from '../site-data/site-data-format.ts';

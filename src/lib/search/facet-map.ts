@@ -1,7 +1,7 @@
 /**
  * The search filters and the facet map that carries them (`<bundle>/facets.json`): written by the build
- * (scripts/build/search-facets.ts) from each Pagefind bundle, read by the search page (src/scripts/search-facets.ts).
- * Pure, so both import it.
+ * (scripts/pipeline/search-facets.ts) from each Pagefind bundle, read by the search page
+ * (src/scripts/search-facets.ts). Pure, so both import it.
  */
 export const FACETS_FILE = 'facets.json';
 /** The site's list of Pagefind bundles (`{ bundles: ["pagefind/", …] }`), merged by the search page in this order. */

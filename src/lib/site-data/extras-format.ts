@@ -2,7 +2,7 @@
  * The extras' site data (`extras.json` in the site-data folder): which extras the source offered, and the rows of
  * each extras inventory. Derived by `derive/extras-data.ts`, read by `load-extras.ts`.
  */
-import type { ExtraName, ExtraStatus } from '../../../scripts/core/snapshot-extras.ts';
+import type { ExtraName, ExtraStatus } from '#core/snapshot-extras.ts';
 
 export const EXTRAS_FILE = 'extras.json';
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getSiteEnv } from '../site-env.ts';
-import { DRAFT_CHANGES_FILE, type DraftChanges } from '../../../scripts/core/draft-changes.ts';
+import { DRAFT_CHANGES_FILE, type DraftChanges } from '#core/draft-changes.ts';
 import { EXTRAS_FILE, type ExtrasData } from './extras-format.ts';
 
 let cached: Promise<ExtrasData> | undefined;

@@ -12,7 +12,7 @@ import {
   type ItemReader,
   type ItemRecord,
   type Manifest,
-} from '../../../scripts/core/snapshot-format.ts';
+} from '#core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../content-types/type-index.ts';
 import { getSiteEnv, type SiteEnv } from '../site-env.ts';
 import { createNodeLookup, type NodeLookup } from './node-lookup.ts';

@@ -5,7 +5,7 @@
  * (a stale or hand-edited folder fails with the file, line and field, not with a page that renders `undefined`).
  */
 import { z } from 'zod';
-import { ITEM_KINDS } from '../../../scripts/core/snapshot-format.ts';
+import { ITEM_KINDS } from '#core/snapshot-format.ts';
 
 export const SITE_DATA_VERSION = 1;
 export const SITE_DATA_FILES = {

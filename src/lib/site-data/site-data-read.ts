@@ -11,7 +11,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
+import { iterateNdjson } from '#core/snapshot-format.ts';
 
 export class SiteDataError extends Error {
   override readonly name = 'SiteDataError';

@@ -1,5 +1,5 @@
 /** The interactive tables of the extras inventories (src/lib/pages/extra-inventories.ts), over extras.json's rows. */
-import type { ExtraName } from '../../../scripts/core/snapshot-extras.ts';
+import type { ExtraName } from '#core/snapshot-extras.ts';
 import { loadExtras } from '../site-data/load-extras.ts';
 import type { TableColumn, TableRow } from './table-model.ts';
 import type { InventoryTable } from './inventory-tables.ts';

@@ -1,7 +1,7 @@
 /** The interactive tables of the issues overview and the external-links inventory, over their site-data rows. */
 import path from 'node:path';
 import { z } from 'zod';
-import { iterateNdjson } from '../../../scripts/core/snapshot-format.ts';
+import { iterateNdjson } from '#core/snapshot-format.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
 import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import type { InventoryTable } from './inventory-tables.ts';

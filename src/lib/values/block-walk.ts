@@ -1,13 +1,8 @@
 /**
  * Visits every property value inside blocks (any depth: areas, settings, blocks in rich text, JSON held in strings).
  */
-import {
-  findBlockStructure,
-  walkElements,
-  type BlockElement,
-  type BlockPropertyValue,
-} from '../../../scripts/core/block-value.ts';
-import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
+import { findBlockStructure, walkElements, type BlockElement, type BlockPropertyValue } from '#core/block-value.ts';
+import { parseEmbeddedJson } from '#core/identifiers.ts';
 
 export type BlockValueVisitor = (element: BlockElement, value: BlockPropertyValue, depth: number) => void;
 

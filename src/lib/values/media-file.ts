@@ -4,7 +4,7 @@
  * `umbracoWidth`, `umbracoHeight`. Folders have none of them.
  */
 import type { MediaFile } from '../site-data/site-data-format.ts';
-import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
+import { parseEmbeddedJson } from '#core/identifiers.ts';
 import type { PropertyEntry } from './item-properties.ts';
 
 const toNumber = (v: unknown): number | undefined => {

@@ -1,6 +1,6 @@
 import type { ValueReference } from './references.ts';
 
-import type { ItemKind } from '../../../scripts/core/snapshot-format.ts';
+import type { ItemKind } from '#core/snapshot-format.ts';
 
 export type { ItemKind };
 export interface ItemTarget {

@@ -4,7 +4,7 @@
  * URL pickers, `{localLink:…}` and `data-udi` in rich text, and all of these inside blocks and Nested Content.
  * Bare GUIDs elsewhere are block or element keys, not references, so they are ignored.
  */
-import { findBlockStructure, walkElements, type BlockElement } from '../../../scripts/core/block-value.ts';
+import { findBlockStructure, walkElements, type BlockElement } from '#core/block-value.ts';
 import { isPickerEditor, pickerKindOf } from './editor-aliases.ts';
 import {
   kindOfEntityType,
@@ -14,7 +14,7 @@ import {
   parseUdi,
   UDI_PATTERN,
   type ItemKindHint,
-} from '../../../scripts/core/identifiers.ts';
+} from '#core/identifiers.ts';
 
 export type ReferenceVia = 'udi' | 'guid' | 'id' | 'localLink' | 'data-udi' | 'media-key' | 'link-picker';
 export interface ValueReference {

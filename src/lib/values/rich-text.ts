@@ -4,7 +4,7 @@
  * turned into text links so a page never fetches a file the snapshot does not hold.
  */
 import sanitizeHtml from 'sanitize-html';
-import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
+import { parseEmbeddedJson } from '#core/identifiers.ts';
 
 /** How a link or image source from rich text maps to the snapshot: a page, broken, or an outside URL. */
 export type LinkTarget =

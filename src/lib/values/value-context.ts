@@ -1,5 +1,5 @@
 /** What rendering a value needs from the snapshot, and references resolved into views. */
-import type { BlockElement } from '../../../scripts/core/block-value.ts';
+import type { BlockElement } from '#core/block-value.ts';
 import { extractReferences, type ValueReference } from './references.ts';
 import { resolveReference, type ItemLookup, type ItemTarget } from './reference-target.ts';
 

@@ -1,8 +1,8 @@
 /**
  * Plain text of a property value (search records, fill rate): HTML stripped, blocks flattened, identifiers left out.
  */
-import { findBlockStructure, walkElements } from '../../../scripts/core/block-value.ts';
-import { normalizeGuid, parseEmbeddedJson, parseUdi } from '../../../scripts/core/identifiers.ts';
+import { findBlockStructure, walkElements } from '#core/block-value.ts';
+import { normalizeGuid, parseEmbeddedJson, parseUdi } from '#core/identifiers.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

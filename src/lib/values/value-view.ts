@@ -3,8 +3,8 @@
  * rich text (sanitised + source), blocks (nested, element type names), pickers (resolved or broken), links (only safe
  * URLs become links), lists, plain text, and JSON for anything else.
  */
-import { findBlockStructure, type BlockElement, type BlockStructure } from '../../../scripts/core/block-value.ts';
-import { parseEmbeddedJson } from '../../../scripts/core/identifiers.ts';
+import { findBlockStructure, type BlockElement, type BlockStructure } from '#core/block-value.ts';
+import { parseEmbeddedJson } from '#core/identifiers.ts';
 import { isMultiUrlPicker, isPickerEditor, isRichTextEditor } from './editor-aliases.ts';
 import { extractReferences } from './references.ts';
 import { findRichText, sanitizeRichText, type LinkTarget } from './rich-text.ts';

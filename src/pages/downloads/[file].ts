@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRoute } from 'astro';
-import { MAPPING_COVERAGE_FILE } from '../../../scripts/core/mapping-format.ts';
+import { MAPPING_COVERAGE_FILE } from '#core/mapping-format.ts';
 import { DOWNLOAD_FORMATS, INVENTORIES } from '../../lib/pages/inventory-list.ts';
 import { loadMapping } from '../../lib/mapping/site-mapping.ts';
 import { SITE_DATA_FILES } from '../../lib/site-data/site-data-format.ts';

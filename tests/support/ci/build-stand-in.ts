@@ -5,9 +5,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadBuildConfig } from '../../../scripts/build/build-config.ts';
-import { BuildError } from '../../../scripts/build/build-errors.ts';
-import { obtainSnapshot } from '../../../scripts/build/snapshot-step.ts';
+import { loadBuildConfig } from '#pipeline/build-config.ts';
+import { BuildError } from '#pipeline/build-errors.ts';
+import { obtainSnapshot } from '#pipeline/snapshot-step.ts';
 
 const { config, problems } = loadBuildConfig(process.argv.slice(2), process.env, process.cwd());
 if (config === undefined) {

@@ -4,7 +4,7 @@
  */
 import type { TypeIndex } from '../../content-types/type-index.ts';
 import type { BlockHolder, SiteNode } from '../site-data-format.ts';
-import type { BlockElement } from '../../../../scripts/core/block-value.ts';
+import type { BlockElement } from '#core/block-value.ts';
 import { isEmptyValue } from '../../values/value-text.ts';
 
 /** How many holding items an element type keeps (the counts stay exact). */

@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHANGES_ARCHIVE_FILE, CHANGES_FILE, type SnapshotDiff } from '../../../../scripts/core/diff-format.ts';
+import { CHANGES_ARCHIVE_FILE, CHANGES_FILE, type SnapshotDiff } from '#core/diff-format.ts';
 import { createChangeHistory } from '../../decisions/changed-since.ts';
 import { readDecisions, type DecisionProblem } from '../../decisions/decisions-file.ts';
 import { readRules } from '../../decisions/rules-file.ts';

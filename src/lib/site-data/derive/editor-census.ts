@@ -4,7 +4,7 @@
  */
 import type { TypeIndex } from '../../content-types/type-index.ts';
 import type { EditorUsage, SiteNode } from '../site-data-format.ts';
-import type { BlockElement } from '../../../../scripts/core/block-value.ts';
+import type { BlockElement } from '#core/block-value.ts';
 import { forEachBlockValue } from '../../values/block-walk.ts';
 import type { PropertyEntry } from '../../values/item-properties.ts';
 import { isEmptyValue } from '../../values/value-text.ts';

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { getContentTypes, iterateNdjson } from '../../../../scripts/core/snapshot-format.ts';
+import { getContentTypes, iterateNdjson } from '#core/snapshot-format.ts';
 import { createTypeIndex } from '../../content-types/type-index.ts';
 import { shown, type DecisionProblem } from '../../decisions/decisions-file.ts';
 import { readEstimate, type EstimateSpec } from '../../estimate/estimate-file.ts';

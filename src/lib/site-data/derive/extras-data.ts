@@ -3,8 +3,8 @@
  * extras (see extras-format.ts).
  */
 import path from 'node:path';
-import { EXTRA_NAMES, extraStatusOf, listExtra, type ExtraName } from '../../../../scripts/core/snapshot-extras.ts';
-import type { Manifest } from '../../../../scripts/core/snapshot-format.ts';
+import { EXTRA_NAMES, extraStatusOf, listExtra, type ExtraName } from '#core/snapshot-extras.ts';
+import type { Manifest } from '#core/snapshot-format.ts';
 import { EXTRAS_FILE, type ExtrasData } from '../extras-format.ts';
 import type { NodeLookup } from '../node-lookup.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { iterateNdjson } from '../../../../scripts/core/snapshot-format.ts';
+import { iterateNdjson } from '#core/snapshot-format.ts';
 import { SITE_DATA_FILES } from '../site-data-format.ts';
 import { EXTERNAL_LINK_COLUMNS, type ExternalLinkRow } from './external-links.ts';
 import { writeTable } from './inventory-downloads.ts';

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAPPING_FILE } from '../../../../scripts/core/mapping-format.ts';
+import { MAPPING_FILE } from '#core/mapping-format.ts';
 import { TARGET_URL } from '../../decisions/decisions-file.ts';
 import type { SiteMapping } from '../../mapping/site-mapping.ts';
 import { SITE_DATA_FILES, type TypeUsage } from '../site-data-format.ts';

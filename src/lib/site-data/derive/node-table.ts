@@ -1,5 +1,5 @@
 /** Reads both item indexes (tree order) into site nodes: parent and root by key, full-item location kept. */
-import { ITEM_KINDS, iterateIndex } from '../../../../scripts/core/snapshot-format.ts';
+import { ITEM_KINDS, iterateIndex } from '#core/snapshot-format.ts';
 import type { SiteNode } from '../site-data-format.ts';
 
 export async function readNodes(snapshotDir: string): Promise<SiteNode[]> {

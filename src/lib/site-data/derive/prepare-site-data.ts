@@ -13,9 +13,9 @@ import {
   openItemReader,
   type ItemRecord,
   type Manifest,
-} from '../../../../scripts/core/snapshot-format.ts';
-import { findItemExcess } from '../../../../scripts/core/item-limits.ts';
-import { createFileCheck, verifySnapshotFiles } from '../../../../scripts/core/snapshot-verify.ts';
+} from '#core/snapshot-format.ts';
+import { findItemExcess } from '#core/item-limits.ts';
+import { createFileCheck, verifySnapshotFiles } from '#core/snapshot-verify.ts';
 import { createTypeIndex, type TypeIndex } from '../../content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
 import {

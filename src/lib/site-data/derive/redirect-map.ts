@@ -5,7 +5,7 @@
  * that it no longer has). An old URL of an item that is no longer published is listed with status 410.
  */
 import { z } from 'zod';
-import type { ExtraRecord } from '../../../../scripts/core/snapshot-extras.ts';
+import type { ExtraRecord } from '#core/snapshot-extras.ts';
 import type { NodeLookup } from '../node-lookup.ts';
 import type { SiteNode } from '../site-data-format.ts';
 

@@ -3,13 +3,8 @@
  * in the snapshots kept with `--history` (newest first, per language from the full items), and the map's files.
  */
 import path from 'node:path';
-import { listKeptSnapshots } from '../../../../scripts/core/snapshot-history.ts';
-import {
-  getManifest,
-  itemRecordSchema,
-  iterateNdjson,
-  type Manifest,
-} from '../../../../scripts/core/snapshot-format.ts';
+import { listKeptSnapshots } from '#core/snapshot-history.ts';
+import { getManifest, itemRecordSchema, iterateNdjson, type Manifest } from '#core/snapshot-format.ts';
 import { listCultures } from '../../values/item-properties.ts';
 import { SITE_DATA_FILES } from '../site-data-format.ts';
 import { readSiteNdjson } from '../site-data-read.ts';

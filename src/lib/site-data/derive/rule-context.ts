@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { iterateNdjson } from '../../../../scripts/core/snapshot-format.ts';
+import { iterateNdjson } from '#core/snapshot-format.ts';
 import type { AuditFacts, RuleContext } from '../../decisions/rule-match.ts';
 import { SITE_DATA_FILES, type SiteDataMeta, type TypeUsage } from '../site-data-format.ts';
 

@@ -2,7 +2,7 @@
  * Search records fed to Pagefind with `addCustomRecord` (no HTML is indexed): names, URLs and the text of every value,
  * HTML stripped and blocks flattened. URLs are page paths without the base; the indexer adds it.
  */
-import type { ContentTypeRecord } from '../../../../scripts/core/snapshot-format.ts';
+import type { ContentTypeRecord } from '#core/snapshot-format.ts';
 import type { PropertyInfo } from '../../content-types/type-index.ts';
 import type { NodeLookup } from '../node-lookup.ts';
 import type { SearchRecord, SiteNode } from '../site-data-format.ts';

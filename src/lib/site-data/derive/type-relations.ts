@@ -5,7 +5,7 @@
  *   so only ids that are types count as parents; some sources name the parent directly (`parentId`, `parent.key`);
  * - `allowedContentTypes` are the types an editor may create below an item of the type.
  */
-import type { ContentTypeRecord } from '../../../../scripts/core/snapshot-format.ts';
+import type { ContentTypeRecord } from '#core/snapshot-format.ts';
 
 export interface TypeRelations {
   /** Types that list this one among their compositions. */

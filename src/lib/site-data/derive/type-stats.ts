@@ -4,7 +4,7 @@
  */
 import type { TypeIndex } from '../../content-types/type-index.ts';
 import { TYPE_SAMPLE_LIMIT, type SiteNode, type TypeUsage } from '../site-data-format.ts';
-import type { BlockElement } from '../../../../scripts/core/block-value.ts';
+import type { BlockElement } from '#core/block-value.ts';
 import type { CultureEntry, PropertyEntry } from '../../values/item-properties.ts';
 import { isEmptyValue } from '../../values/value-text.ts';
 import { createMissingValues, type MissingValues } from './missing-values.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { FULL_LIST_FILE, getTable, listTables, tableCsv, tableJson } from '../../../lib/changes/change-pages.ts';
-import { loadChanges } from '../../../lib/changes/site-changes.ts';
-import { loadArchive, nightFileOf } from '../../../lib/changes/change-archive.ts';
+import { FULL_LIST_FILE, getTable, listTables, tableCsv, tableJson } from '#site/lib/changes/change-pages.ts';
+import { loadChanges } from '#site/lib/changes/site-changes.ts';
+import { loadArchive, nightFileOf } from '#site/lib/changes/change-archive.ts';
 
 export const getStaticPaths = async () => {
   const tables = await listTables();

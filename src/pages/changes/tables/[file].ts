@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { getTable, listTables } from '../../../lib/changes/change-pages.ts';
-import { toDataTable } from '../../../lib/changes/change-data-tables.ts';
-import { encodeTablePieces, streamedJson } from '../../../lib/tables/table-stream.ts';
+import { getTable, listTables } from '#site/lib/changes/change-pages.ts';
+import { toDataTable } from '#site/lib/changes/change-data-tables.ts';
+import { encodeTablePieces, streamedJson } from '#site/lib/tables/table-stream.ts';
 
 export const getStaticPaths = async () => (await listTables()).map((t) => ({ params: { file: `${t.name}.json` } }));
 

@@ -2,7 +2,7 @@
  * The item page writer: after `astro build`, every item page (content, media, pending drafts, unpublished items),
  * written as the layout Astro rendered once (src/lib/pages/item-shell.ts) around the page's markup from the one
  * composition Astro's own route uses too (src/lib/pages/item-page-html.ts). Runs as its
- * own process, `node scripts/build/item-pages.ts <outDir>`, with env SITE_CONFIG naming the site config Astro read;
+ * own process, `node scripts/pipeline/item-pages.ts <outDir>`, with env SITE_CONFIG naming the site config Astro read;
  * prints one JSON line with what it wrote.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -69,7 +69,8 @@ if (import.meta.main) {
   endWithParent();
   const [outDir] = process.argv.slice(2);
   try {
-    if (outDir === undefined) throw new Error('usage: node scripts/build/item-pages.ts <outDir> (env SITE_CONFIG set)');
+    if (outDir === undefined)
+      throw new Error('usage: node scripts/pipeline/item-pages.ts <outDir> (env SITE_CONFIG set)');
     const summary = await writeItemPages(path.resolve(outDir), (done) =>
       process.stderr.write(`item pages: ${done} written\n`),
     );

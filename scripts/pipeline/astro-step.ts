@@ -1,6 +1,6 @@
 /**
  * Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts), then the item page
- * writer (scripts/build/item-pages.ts) with the same config, for the item pages Astro left to it.
+ * writer (scripts/pipeline/item-pages.ts) with the same config, for the item pages Astro left to it.
  */
 import path from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import type { ItemPagesSummary } from './item-pages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ASTRO = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-const ITEM_PAGE_WRITER = path.join(ROOT, 'scripts', 'build', 'item-pages.ts');
+const ITEM_PAGE_WRITER = path.join(ROOT, 'scripts', 'pipeline', 'item-pages.ts');
 
 /** Everything `astro build` needs, typed; written as JSON beside the cache and named by env SITE_CONFIG. */
 export function toSiteConfig(config: BuildConfig, snapshotDir: string, siteDataDir: string): SiteConfig {

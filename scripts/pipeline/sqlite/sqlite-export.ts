@@ -7,14 +7,14 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { getContentTypes, iterateNdjson, itemRecordSchema, type ItemRecord } from '../../core/snapshot-format.ts';
-import { createTypeIndex, type TypeIndex } from '../../../src/lib/content-types/type-index.ts';
-import { createNodeLookup, type NodeLookup } from '../../../src/lib/site-data/node-lookup.ts';
-import { readSiteNodes } from '../../../src/lib/site-data/derive/prepare-site-data.ts';
-import { pathOf } from '../../../src/lib/site-data/derive/inventory-downloads.ts';
-import { listCultures, listPropertyEntries, type PropertyEntry } from '../../../src/lib/values/item-properties.ts';
-import { extractReferences } from '../../../src/lib/values/references.ts';
-import { resolveReference } from '../../../src/lib/values/reference-target.ts';
-import type { SiteNode } from '../../../src/lib/site-data/site-data-format.ts';
+import { createTypeIndex, type TypeIndex } from '#site/lib/content-types/type-index.ts';
+import { createNodeLookup, type NodeLookup } from '#site/lib/site-data/node-lookup.ts';
+import { readSiteNodes } from '#site/lib/site-data/derive/prepare-site-data.ts';
+import { pathOf } from '#site/lib/site-data/derive/inventory-downloads.ts';
+import { listCultures, listPropertyEntries, type PropertyEntry } from '#site/lib/values/item-properties.ts';
+import { extractReferences } from '#site/lib/values/references.ts';
+import { resolveReference } from '#site/lib/values/reference-target.ts';
+import type { SiteNode } from '#site/lib/site-data/site-data-format.ts';
 import {
   DATASETTE_METADATA_FILE,
   SQLITE_FILE,

@@ -21,7 +21,7 @@ export interface BuildConfig {
   /** The snapshot's name, shown in every page's <title> and on the home page. */
   readonly title?: string;
   readonly search: boolean;
-  /** Write downloads/snapshot.sqlite (scripts/build/sqlite/); it grows with the values, about 6.5 KB an item. */
+  /** Write downloads/snapshot.sqlite (scripts/pipeline/sqlite/); it grows with the values, about 6.5 KB an item. */
   readonly sqlite: boolean;
   readonly searchShardSize: number;
   /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */

@@ -1,5 +1,5 @@
 /**
- * The Pagefind index in a process of its own (`node scripts/build/search-step.ts <job JSON>`). Pagefind's Node API
+ * The Pagefind index in a process of its own (`node scripts/pipeline/search-step.ts <job JSON>`). Pagefind's Node API
  * talks to its service process and never settles a call when that process dies (it panics on a full disk): in a
  * child, such a death ends the child, and the build reports it and cleans up instead of hanging. The child prints its
  * summary as one JSON line.
