@@ -3,7 +3,7 @@
  * measured child process (time and peak RSS of its process tree), against two floors: the read service's saturated
  * by-id throughput, and N trivial pages built by the same Astro and by Hugo.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     'search-after-astro': { type: 'boolean', default: false },
     'astro-item-pages': { type: 'boolean', default: false },
     until: { type: 'string' },
+    'reuse-db': { type: 'boolean', default: false },
   },
 });
 const items = Number(values.items);
@@ -45,7 +46,10 @@ if (values.until !== undefined && values.until !== 'crawl') {
   process.exit(2);
 }
 const work = resolve(values['work-dir'] ?? join(ROOT, 'bench/.work', String(items)));
-rmSync(work, { recursive: true, force: true });
+if (values['reuse-db'] && existsSync(work))
+  for (const name of readdirSync(work, { withFileTypes: true }))
+    if (name.name !== 'demo.db') rmSync(join(work, name.name), { recursive: true, force: true });
+if (!values['reuse-db']) rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
 const mb = (bytes: number) => Math.round(bytes / 1048576);
@@ -58,6 +62,16 @@ function check(step: string, m: Measured): Measured {
   return m;
 }
 
+/** The work folder's database from an earlier run, crawled again; its generation is not measured (0 s). */
+function reusedDatabase(file: string): Measured {
+  if (!existsSync(file)) {
+    process.stderr.write(`bench: --reuse-db: no ${file} (run once with --keep --work-dir DIR first)\n`);
+    process.exit(2);
+  }
+  say(`generate: reused ${file}`);
+  return { ms: 0, peakRssBytes: 0, cpuMs: 0, exitCode: 0, stdout: '', stderr: '' };
+}
+
 /**
  * No item in the demo holds more children than this: one item with its children is the largest answer the crawler
  * asks for (about 3.5 MB here), and the demo's news listing alone holds over a quarter of its documents otherwise.
@@ -68,13 +82,16 @@ const snapshot = join(work, 'snapshot');
 const siteData = join(work, 'site-data');
 const dist = join(work, 'dist');
 say(`${items} items, concurrency ${concurrency}, work in ${work}`);
-const generate = check(
-  'generate',
-  await runMeasured(NODE, [
-    join(ROOT, 'scripts/commands/demo-db.ts'),
-    ...['--out', db, '--items', String(items), '--max-children', String(MAX_CHILDREN)],
-  ]),
-);
+/** --reuse-db: the work folder's demo.db from an earlier run with the same --items (--keep) is crawled again. */
+const generate = values['reuse-db']
+  ? reusedDatabase(db)
+  : check(
+      'generate',
+      await runMeasured(NODE, [
+        join(ROOT, 'scripts/commands/demo-db.ts'),
+        ...['--out', db, '--items', String(items), '--max-children', String(MAX_CHILDREN)],
+      ]),
+    );
 
 const service = await startServiceProcess(db);
 let floor: { requests: number; perSecond: number; errors: number };

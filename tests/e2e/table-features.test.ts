@@ -31,26 +31,38 @@ interface Row {
   updateDate: string;
 }
 
-/** Items-table rows from the snapshot's index files, with each item's parent key and path of names. */
-function itemRows(index: Record<'content' | 'media', Json[]>): Row[] {
+/**
+ * Items-table rows from the snapshot's index files, with each item's parent key and path of names: one row per item,
+ * repeated once per language for an item whose record has cultures (those rows differ only in name, language and URL).
+ */
+function itemRows(index: Record<'content' | 'media', Json[]>, records: Record<'content' | 'media', Json[]>): Row[] {
+  const languages = new Map(
+    [...records.content, ...records.media].map((r) => [
+      r.key as string,
+      Object.keys((r.cultures as Json | undefined) ?? {}).length,
+    ]),
+  );
   return (['content', 'media'] as const).flatMap((kind) => {
     const byId = new Map(index[kind].map((e) => [e.id as number, e]));
     const pathOf = (e: Json): string => {
       const parent = byId.get(e.parentId as number);
       return parent ? `${pathOf(parent)} / ${String(e.name)}` : String(e.name);
     };
-    return index[kind].map((e) => ({
-      kind,
-      id: e.id as number,
-      key: e.key as string,
-      name: e.name as string,
-      type: e.type as string,
-      level: e.level as number,
-      parentKey: (byId.get(e.parentId as number)?.key as string | undefined) ?? '',
-      path: pathOf(e),
-      createDate: (e.createDate as string | null) ?? '',
-      updateDate: (e.updateDate as string | null) ?? '',
-    }));
+    return index[kind].flatMap((e) => {
+      const row: Row = {
+        kind,
+        id: e.id as number,
+        key: e.key as string,
+        name: e.name as string,
+        type: e.type as string,
+        level: e.level as number,
+        parentKey: (byId.get(e.parentId as number)?.key as string | undefined) ?? '',
+        path: pathOf(e),
+        createDate: (e.createDate as string | null) ?? '',
+        updateDate: (e.updateDate as string | null) ?? '',
+      };
+      return Array.from({ length: Math.max(1, languages.get(e.key as string) ?? 0) }, () => row);
+    });
   });
 }
 
@@ -67,7 +79,8 @@ describe('interactive tables: columns, operators, facets, page size', { timeout:
     const dist = path.join(tmp, 'dist');
     await buildSite(['--snapshot', snapshot, '--out', dist, '--cache', path.join(tmp, 'build'), '--no-sqlite']);
     server = await startStaticServer(dist, '/');
-    rows = itemRows((await readSnapshotOracle(snapshot)).index);
+    const oracle = await readSnapshotOracle(snapshot);
+    rows = itemRows(oracle.index, oracle.records);
     browser = await launchBrowser();
   });
 
