@@ -1,9 +1,8 @@
 /** The interactive tables of the issues overview and the external-links inventory, over their site-data rows. */
 import path from 'node:path';
-import { z } from 'zod';
-import { iterateNdjson } from '#core/snapshot-format.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
+import { readSiteNdjson } from '../site-data/site-data-read.ts';
 import type { InventoryTable } from './inventory-tables.ts';
 import type { TableColumn, TableRow } from './table-model.ts';
 
@@ -15,13 +14,7 @@ const col = (key: string, label: string, type: TableColumn['type'] = 'text', ext
 });
 
 async function readRows(data: SiteData, file: string): Promise<TableRow[]> {
-  const rows: TableRow[] = [];
-  for await (const row of iterateNdjson(
-    path.join(data.env.siteDataDir, file),
-    z.custom<TableRow>(() => true),
-  ))
-    rows.push(row);
-  return rows;
+  return readSiteNdjson(path.join(data.env.siteDataDir, file), tableRowSchema);
 }
 
 export const ISSUE_TABLE: InventoryTable = {

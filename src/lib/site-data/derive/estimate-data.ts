@@ -41,7 +41,7 @@ async function readItems(siteDataDir: string): Promise<EstimateItem[]> {
   const items: EstimateItem[] = [];
   for await (const row of iterateNdjson(
     path.join(siteDataDir, SITE_DATA_FILES.decisions),
-    z.custom<Record<string, unknown>>(() => true),
+    z.record(z.string(), z.unknown()),
   )) {
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
     const languages = Array.isArray(row.languages) ? row.languages.filter((l) => typeof l === 'string') : [];

@@ -4,20 +4,22 @@
  * URL is ever requested. Hosts are counted as rows arrive (an item's rows arrive together), so only one counter per
  * host stays in memory.
  */
+import { z } from 'zod';
 import type { PropertyEntry } from '../../values/item-properties.ts';
 import type { SiteNode } from '../site-data-format.ts';
 import { createLineWriter } from './line-writer.ts';
 
-export type ExternalLinkRow = {
-  host: string;
-  url: string;
-  kind: SiteNode['kind'];
-  key: string;
-  name: string;
-  type: string;
-  property: string;
-  languages: string[];
-};
+export const externalLinkRowSchema = z.object({
+  host: z.string(),
+  url: z.string(),
+  kind: z.enum(['content', 'media']),
+  key: z.string(),
+  name: z.string(),
+  type: z.string(),
+  property: z.string(),
+  languages: z.array(z.string()),
+});
+export type ExternalLinkRow = z.infer<typeof externalLinkRowSchema>;
 
 export interface HostCount {
   host: string;

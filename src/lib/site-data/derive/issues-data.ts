@@ -6,12 +6,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { iterateNdjson } from '#core/snapshot-format.ts';
 import { SITE_DATA_FILES } from '../site-data-format.ts';
-import { EXTERNAL_LINK_COLUMNS, type ExternalLinkRow } from './external-links.ts';
+import { EXTERNAL_LINK_COLUMNS, externalLinkRowSchema } from './external-links.ts';
 import { writeTable } from './inventory-downloads.ts';
 import { ISSUE_COLUMNS, listIssues, type IssueInput } from './issue-rows.ts';
 import { createLineWriter } from './line-writer.ts';
 
-const anyRow = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null);
+const anyRow = z.record(z.string(), z.unknown());
 
 async function countExactCopies(auditFile: string): Promise<number> {
   let count = 0;
@@ -22,10 +22,7 @@ async function countExactCopies(auditFile: string): Promise<number> {
 export async function writeIssues(outDir: string, input: Omit<IssueInput, 'exactCopies'>): Promise<number> {
   const file = (name: string) => path.join(outDir, name);
   const downloads = file(SITE_DATA_FILES.downloads);
-  const links = iterateNdjson(
-    file(SITE_DATA_FILES.externalLinks),
-    z.custom<ExternalLinkRow>(() => true),
-  );
+  const links = iterateNdjson(file(SITE_DATA_FILES.externalLinks), externalLinkRowSchema);
   await writeTable(downloads, 'external-links', EXTERNAL_LINK_COLUMNS, links);
   const rows = await listIssues({ ...input, exactCopies: await countExactCopies(file(SITE_DATA_FILES.audit)) });
   const out = createLineWriter(file(SITE_DATA_FILES.issues));
