@@ -8,7 +8,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from '../../scripts/browser/chromium.ts';
+import { readFile } from 'node:fs/promises';
+import { parseCsv } from '../../src/lib/csv.ts';
+import { expectedLanguageRows } from '../support/language-rows.ts';
 import { readPublishedCache } from '../support/published-cache.ts';
+import { waitForTable } from '../support/table-view.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 import { COMMERCE_DB, COMMERCE_SITE, MULTILINGUAL_SITE } from '../support/site-builds.ts';
 import { useSites, type Site } from '../support/site-session.ts';
@@ -65,7 +69,7 @@ function variantBlocks(file: string): { key: string; blocks: VariantBlock[] } {
 }
 
 describe('languages, the editor census and block values in Chromium', { timeout: 240_000 }, () => {
-  const session = useSites([MULTILINGUAL_SITE, COMMERCE_SITE]);
+  const session = useSites([MULTILINGUAL_SITE, COMMERCE_SITE], { downloads: true });
   const { sites, open } = session;
 
   async function openAt(site: Site, p: string, width: number): Promise<Page> {
@@ -100,6 +104,30 @@ describe('languages, the editor census and block values in Chromium', { timeout:
       assert.equal(Number(await page.locator('[data-count="languages"]').innerText()), expected.list.length);
       await page.setViewportSize({ width: 390, height: 900 });
       await shot(page, `coverage-${site.name}-390`);
+      await page.close();
+    }
+  });
+
+  it("exports one language's rows with every column from the items table filtered to it", async () => {
+    const expected = [...expectedLanguageRows()].filter(([k]) => k.endsWith(' da'));
+    assert.ok(expected.length > 0, 'the database has Danish variants');
+    for (const width of WIDTHS) {
+      const page = await openAt(sites.multilingual, 'inventories/items/?language=da', width);
+      const table = await waitForTable(page, 'items');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        table.locator('.table-downloads button', { hasText: /^CSV$/ }).click(),
+      ]);
+      const [head, ...body] = parseCsv(await readFile(await download.path(), 'utf8'));
+      const columns = ['kind', 'id', 'name', 'language', 'type', 'url', 'key', 'parentKey', 'path', 'createDate'];
+      for (const c of [...columns, 'template', 'sortOrder']) assert.ok(head?.includes(c), `${c} in ${head}`);
+      const at = (c: string) => head!.indexOf(c);
+      const rows = body.map((r) => [
+        `${r[at('key')]} ${r[at('language')]}`,
+        { name: r[at('name')], url: r[at('url')] },
+      ]);
+      assert.deepEqual(new Map(rows as Array<[string, { name: string; url: string }]>), new Map(expected));
+      for (const r of body) assert.notEqual(r[at('path')], '', `every row has its path (${r[at('key')]})`);
       await page.close();
     }
   });

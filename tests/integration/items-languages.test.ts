@@ -14,60 +14,11 @@ import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-dat
 import { SITE_CONFIG_ENV } from '../../src/lib/site-config.ts';
 import { getInventoryTable, listTableRows } from '../../src/lib/tables/inventory-tables.ts';
 import { encodeDeferredColumn, encodeTable, type EncodedTable } from '../../src/lib/tables/table-model.ts';
-import { readPublishedCache } from '../support/published-cache.ts';
-import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
+import { expectedLanguageRows as expectedRows } from '../support/language-rows.ts';
+import { sharedDatabase } from '../support/shared-databases.ts';
 import { crawl } from '../support/site-e2e.ts';
 
 const DB = sharedDatabase('tdufrane_searchcourse.db');
-
-interface Expected {
-  name: string;
-  url: string;
-}
-
-/** `key language` → the name and URL the database gives that item in that language. */
-function expectedRows(): Map<string, Expected> {
-  const db = openForOracle(DB);
-  const nodes = new Map(
-    (
-      db.prepare('SELECT id, parentId, lower(uniqueId) AS key FROM umbracoNode').all() as Array<Record<string, unknown>>
-    ).map((r) => [Number(r.id), { parent: Number(r.parentId), key: String(r.key) }]),
-  );
-  const isoOf = new Map(
-    (db.prepare('SELECT id, languageISOCode AS iso FROM umbracoLanguage').all() as Array<Record<string, unknown>>).map(
-      (r) => [Number(r.id), String(r.iso)],
-    ),
-  );
-  const domains = new Map<string, string>();
-  for (const d of db
-    .prepare('SELECT domainName, domainRootStructureID AS root, domainDefaultLanguage AS lang FROM umbracoDomain')
-    .all() as Array<Record<string, unknown>>)
-    domains.set(`${Number(d.root)} ${isoOf.get(Number(d.lang))}`, String(d.domainName).replace(/\/$/, ''));
-  db.close();
-  const cache = new Map(
-    readPublishedCache(DB)
-      .filter((e) => e.published)
-      .map((e) => [e.nodeId, e]),
-  );
-  const out = new Map<string, Expected>();
-  for (const [id, entry] of cache) {
-    for (const [lower, culture] of Object.entries(entry.cultures)) {
-      const iso = [...isoOf.values()].find((i) => i.toLowerCase() === lower) as string;
-      const segments: string[] = [];
-      let url: string | undefined;
-      for (let at = id; nodes.has(at); at = nodes.get(at)!.parent) {
-        const domain = domains.get(`${at} ${iso}`);
-        if (domain !== undefined) {
-          url = `${[domain, ...segments].join('/')}/`;
-          break;
-        }
-        segments.unshift(cache.get(at)?.cultures[lower]?.urlSegment ?? '?');
-      }
-      out.set(`${nodes.get(id)!.key} ${iso}`, { name: culture.name, url: url ?? '' });
-    }
-  }
-  return out;
-}
 
 /** The rows of a shipped table, decoded from its column encoding (facet columns are `{ values, codes }`). */
 function decodeTable(table: EncodedTable): Array<Record<string, unknown>> {
