@@ -56,6 +56,12 @@ export const TYPE_AWARE_RULES = {
   '@typescript-eslint/return-await': ['error', 'in-try-catch'],
 };
 
+/** More than two leading `../`: the import goes through its part's alias instead (package.json "imports"). */
+const DEPTH_PATTERN = {
+  regex: '^(\\.\\./){3,}',
+  message: 'climbs more than two folders: import it through #core/, #site/, …',
+};
+
 /** The modules of `src/lib/` the browser code (`src/scripts/`) imports: pure, so the page and the build share them. */
 const BROWSER_SHARED = ['csv.ts', 'tables/table-model.ts', 'site-data/derive/lookup-keys.ts', 'search/facet-map.ts'];
 
@@ -95,6 +101,8 @@ export default tseslint.config(
         },
       ],
       'boundaries/dependencies': ['error', { default: 'disallow', policies: POLICIES }],
+      // Imports climb two folders at most; anything further goes through a package.json "imports" alias (#core/…).
+      'no-restricted-imports': ['error', { patterns: [DEPTH_PATTERN] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
@@ -122,6 +130,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            DEPTH_PATTERN,
             { group: ['node:*'], message: 'Browser code and the modules it imports run in the page.' },
             {
               group: ['../lib/**/*.ts', ...BROWSER_SHARED.map((m) => `!../lib/${m}`)],

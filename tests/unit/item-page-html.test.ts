@@ -42,7 +42,7 @@ describe('an item page, parsed', () => {
     ]);
   });
 
-  it('states the item facts, a dash where one is missing, and the type with its alias', () => {
+  it('states the item facts, a dash where one is missing, the type with its alias and the JSON twin', () => {
     assert.deepEqual(factsOf(childElements(main)[3] as HtmlElement), [
       ...[
         ['Kind', 'content item'],
@@ -61,8 +61,11 @@ describe('an item page, parsed', () => {
       ['Languages', 'en-US, da'],
     ]);
     const type = childElements(main)[4] as HtmlElement;
-    assert.equal(readText(type), 'Type: Article page (article)');
-    assert.deepEqual(linksOf(type), [['Article page', '/types/t1/']]);
+    assert.equal(readText(type), 'Type: Article page (article) · this item as JSON');
+    assert.deepEqual(linksOf(type), [
+      ['Article page', '/types/t1/'],
+      ['this item as JSON', 'index.json'],
+    ]);
   });
 
   it('names the values a pending draft changes and links to it', () => {
