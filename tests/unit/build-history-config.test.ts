@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 
-const CWD = '/work/site';
+const CWD = '/srv/site';
 
 test('--history and --keep go to the crawl, and the build keeps the history folder', () => {
   const { config, problems } = loadBuildConfig(['--db', 'site.db', '--history', 'history', '--keep', '3'], {}, CWD);

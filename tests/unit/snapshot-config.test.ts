@@ -5,7 +5,7 @@ import { UsageError } from '../../scripts/snapshot/crawl-errors.ts';
 import { createProgress, formatDuration } from '../../scripts/snapshot/progress.ts';
 import { maskSecret } from '../../scripts/snapshot/client/secret-mask.ts';
 
-const CWD = '/work/here';
+const CWD = '/srv/here';
 
 async function problemsOf(argv: string[], env: Record<string, string> = {}): Promise<readonly string[]> {
   try {
@@ -19,7 +19,7 @@ async function problemsOf(argv: string[], env: Record<string, string> = {}): Pro
 
 test('defaults: embedded demo source, ./snapshot, concurrency 4, 30 s timeout, 5 retries, 0 failures', async () => {
   const config = await loadConfig([], {}, CWD);
-  assert.equal(config.out, '/work/here/snapshot');
+  assert.equal(config.out, '/srv/here/snapshot');
   assert.equal(config.source.kind, 'demo');
   assert.deepEqual([config.concurrency, config.timeoutMs, config.retries, config.maxFailures], [4, 30_000, 5, 0]);
   assert.deepEqual(config.backoff, { baseMs: 500, maxMs: 30_000 });
@@ -45,7 +45,7 @@ test('source and key: flag beats env, the key only from env or file, never kept 
     apiPath: '/cms/Ext/Migrations/',
   });
   const local = await loadConfig(['--db', 'site.db'], { SNAPSHOT_API_KEY: 'secret-key' }, CWD);
-  assert.deepEqual(local.source, { kind: 'database', dbPath: '/work/here/site.db' });
+  assert.deepEqual(local.source, { kind: 'database', dbPath: '/srv/here/site.db' });
   assert.equal(local.apiKey, undefined);
 });
 
@@ -193,7 +193,7 @@ test('a source URL set but empty is an error, never the demo; no source at all i
 
 test('--full-refresh drops --since-snapshot; --full-refresh-every takes a whole number from 1', async () => {
   const every = await loadConfig(['--since-snapshot', 'old', '--full-refresh-every', '7'], {}, CWD);
-  assert.deepEqual([every.sinceSnapshot, every.fullRefreshEvery], ['/work/here/old', 7]);
+  assert.deepEqual([every.sinceSnapshot, every.fullRefreshEvery], ['/srv/here/old', 7]);
   const forced = await loadConfig(['--since-snapshot', 'old', '--full-refresh'], {}, CWD);
   assert.equal(forced.sinceSnapshot, undefined);
   assert.equal((await loadConfig([], {}, CWD)).fullRefreshEvery, undefined);
