@@ -5,9 +5,16 @@
  * MIN_COMPARED_WORDS words are not compared (empty and stub items would all match each other).
  */
 import { createHash } from 'node:crypto';
-import { listBands, listShingles, signatureOf, similarity } from './min-hash.ts';
+import { agreement, bandOf, HASHES, listBands, listShingles, sameBand, signatureOf, similarity } from './min-hash.ts';
 
 export const NEAR_SIMILARITY = 0.9;
+/**
+ * Candidates whose signatures agree on fewer rows than this are not read again: for a pair 90 % similar the agreement
+ * of 64 rows averages 0.9 with a standard deviation of 0.0375, so 0.7 lies more than five deviations below (missed
+ * about once in ten million such pairs), while most candidates (bodies half alike) agree on about half the rows. At
+ * 100k demo items this left 1 % of 455,000 candidate pairs to confirm.
+ */
+const MIN_AGREEMENT = 0.7;
 export const MIN_COMPARED_WORDS = 20;
 
 export interface DuplicateResult {
@@ -30,6 +37,8 @@ export function createDuplicateFinder() {
   const firstByBody = new Map<string, number>();
   const duplicateOf = new Map<string, string>();
   const buckets = new Map<number, number[]>();
+  /** Every compared body's signature, HASHES values each, by entry. */
+  let signatures = new Uint32Array(0);
 
   function add(key: string, type: string, body: string[]): void {
     if (body.length < MIN_COMPARED_WORDS) return;
@@ -42,15 +51,27 @@ export function createDuplicateFinder() {
     const index = entries.length;
     entries.push({ key, type: type.toLowerCase() });
     firstByBody.set(hash, index);
-    for (const band of listBands(signatureOf(listShingles(body)))) {
+    const signature = signatureOf(listShingles(body));
+    if ((index + 1) * HASHES > signatures.length) {
+      const grown = new Uint32Array(Math.max(signatures.length * 2, 1024 * HASHES));
+      grown.set(signatures);
+      signatures = grown;
+    }
+    signatures.set(signature, index * HASHES);
+    for (const band of listBands(signature)) {
       const list = buckets.get(band);
       if (list) list.push(index);
       else buckets.set(band, [index]);
     }
   }
 
+  /** Whether the pair shares a band before `band`: it was a candidate there already. */
+  const seenBefore = (i: number, j: number, band: number): boolean => {
+    for (let b = 0; b < band; b++) if (sameBand(signatures, i * HASHES, j * HASHES, b)) return true;
+    return false;
+  };
+
   async function confirm(read: BodyReader): Promise<Array<[number, number]>> {
-    const pairs = new Set<number>();
     const shingles = new Map<number, Set<number>>();
     const shinglesOf = async (i: number) => {
       let set = shingles.get(i);
@@ -58,13 +79,14 @@ export function createDuplicateFinder() {
       return set;
     };
     const confirmed: Array<[number, number]> = [];
-    for (const members of buckets.values()) {
+    for (const [bucket, members] of buckets) {
+      if (members.length < 2) continue;
+      const band = bandOf(bucket);
       for (let a = 0; a < members.length; a++) {
         for (let b = a + 1; b < members.length; b++) {
           const [i, j] = [members[a] as number, members[b] as number];
-          const id = i * entries.length + j;
-          if (pairs.has(id) || (entries[i] as Entry).type !== (entries[j] as Entry).type) continue;
-          pairs.add(id);
+          if ((entries[i] as Entry).type !== (entries[j] as Entry).type) continue;
+          if (agreement(signatures, i * HASHES, j * HASHES) < MIN_AGREEMENT || seenBefore(i, j, band)) continue;
           if (similarity(await shinglesOf(i), await shinglesOf(j)) >= NEAR_SIMILARITY) confirmed.push([i, j]);
         }
       }

@@ -5,9 +5,9 @@
  * probability 0.99, 80 % similar 0.77, 50 % similar 0.03; candidates are then confirmed by their real similarity.
  */
 export const SHINGLE = 2;
-const BANDS = 8;
+export const BANDS = 8;
 const ROWS = 8;
-const HASHES = BANDS * ROWS;
+export const HASHES = BANDS * ROWS;
 
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -66,6 +66,22 @@ export function listBands(sig: Uint32Array): number[] {
     out.push(b * 0x1_0000_0000 + (h >>> 0));
   }
   return out;
+}
+
+/** The band of a `listBands` bucket. */
+export const bandOf = (bucket: number): number => Math.floor(bucket / 0x1_0000_0000);
+
+/** Whether two signatures (HASHES values each, at offsets `a` and `b` of `sigs`) agree on every row of band `band`. */
+export function sameBand(sigs: Uint32Array, a: number, b: number, band: number): boolean {
+  for (let r = band * ROWS; r < (band + 1) * ROWS; r++) if (sigs[a + r] !== sigs[b + r]) return false;
+  return true;
+}
+
+/** The share of rows on which two signatures agree: an estimate of their bodies' Jaccard similarity. */
+export function agreement(sigs: Uint32Array, a: number, b: number): number {
+  let same = 0;
+  for (let r = 0; r < HASHES; r++) if (sigs[a + r] === sigs[b + r]) same += 1;
+  return same / HASHES;
 }
 
 /** Jaccard similarity of two shingle sets. */
