@@ -1,8 +1,11 @@
 /** What the Decisions page shows: the file's name and problems, the orphaned decisions, counts by disposition. */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DECISIONS_META_FILE, type DecisionsMeta } from '../site-data/derive/decisions-data.ts';
 import { UNDECIDED, type DecisionRow } from '../site-data/derive/decision-rows.ts';
+import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
+import { iterateSiteNdjson } from '../site-data/site-data-read.ts';
 import { getSiteEnv } from '../site-env.ts';
 import { itemHref } from '../site-paths.ts';
 import { listTableRows } from '../tables/inventory-tables.ts';
@@ -71,11 +74,19 @@ export function getDecisionsPage(): Promise<DecisionsPage> {
 type ItemDecision = NonNullable<ItemPage['decision']>;
 let byKey: Promise<Map<string, DecisionRow>> | undefined;
 
+/** The decided items' rows only, streamed: every item page asks, and most items are undecided. */
+async function readDecidedRows(): Promise<Map<string, DecisionRow>> {
+  const decided = new Map<string, DecisionRow>();
+  const file = path.join(getSiteEnv().siteDataDir, SITE_DATA_FILES.decisions);
+  if (!existsSync(file)) return decided; // site data prepared without the build's decisions step
+  for await (const row of iterateSiteNdjson(file, tableRowSchema))
+    if (row.disposition !== UNDECIDED) decided.set(String(row.key), row as DecisionRow);
+  return decided;
+}
+
 /** An item's decision, for its page; undefined when it is undecided. */
 export async function findDecision(key: string): Promise<ItemDecision | undefined> {
-  byKey ??= listTableRows('decisions').then(
-    (rows) => new Map(rows.filter((r) => r.disposition !== UNDECIDED).map((r) => [String(r.key), r as DecisionRow])),
-  );
+  byKey ??= readDecidedRows();
   const r = (await byKey).get(key);
   if (r === undefined) return undefined;
   const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
