@@ -99,6 +99,7 @@ export async function runAstroBuild(
   env: Readonly<Record<string, string | undefined>>,
   log: (text: string) => void,
   signal?: AbortSignal,
+  besideWriter?: () => Promise<void>,
 ): Promise<PagesSummary> {
   const started = Date.now();
   const astroOut = await astroOutDir(ROOT, config.outDir);
@@ -109,8 +110,19 @@ export async function runAstroBuild(
     await runChild({ ...job, name: 'astro build', args: [ASTRO, 'build'] });
     await moveFolder(astroOut, config.outDir);
     const astroMillis = Date.now() - started;
-    if (config.astroItemPages) return { millis: astroMillis, astroMillis };
-    const stdout = await runChild({ ...job, name: 'the item page writer', args: [ITEM_PAGE_WRITER, config.outDir] });
+    if (config.astroItemPages) {
+      await besideWriter?.();
+      return { millis: Date.now() - started, astroMillis };
+    }
+    // What needs Astro's output in place but not the item pages (the JSON twins: file writes, mostly waiting on the
+    // disk) runs in this process while the writer renders in its own.
+    const [written, beside] = await Promise.allSettled([
+      runChild({ ...job, name: 'the item page writer', args: [ITEM_PAGE_WRITER, config.outDir] }),
+      besideWriter?.(),
+    ]);
+    if (written.status === 'rejected') throw written.reason;
+    if (beside.status === 'rejected') throw beside.reason;
+    const stdout = written.value;
     return { millis: Date.now() - started, astroMillis, itemPages: readSummary(stdout) };
   } finally {
     await rm(siteConfigFile, { force: true });

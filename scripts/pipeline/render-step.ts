@@ -64,13 +64,13 @@ export async function renderAndIndex(
   const sides = new AbortController();
   const stop = signal === undefined ? sides.signal : AbortSignal.any([signal, sides.signal]);
   let twins: RenderSummary['twins'];
-  const render = async () => {
-    const pages = await runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop);
+  const writeTwins = async () => {
     const twinsStarted = Date.now();
     const written = await writeItemJsonFiles(snapshotDir, siteDataDir, staging, config.partition);
     twins = { ...written, millis: Date.now() - twinsStarted };
-    return pages;
   };
+  const render = () =>
+    runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, writeTwins);
   const searchEnv = childEnv(env);
   const index = (outDir: string) => indexSearch(config, siteDataDir, outDir, searchEnv, log, stop);
   if (config.searchAfterAstro) {
