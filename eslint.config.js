@@ -67,6 +67,7 @@ const BROWSER_SHARED = [
   'csv.ts',
   'tables/table-model.ts',
   'tables/table-first-view.ts',
+  'tables/table-orders.ts',
   'site-data/derive/lookup-keys.ts',
   'search/facet-map.ts',
 ];

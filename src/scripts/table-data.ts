@@ -18,7 +18,8 @@ export interface Table {
   data: EncodedTable['data'];
   value(c: number, r: number): CellValue;
   sortKeys: Map<number, Array<string | number>>;
-  orders: Map<number, number[]>;
+  /** Per column index, row numbers in ascending order (computed, or read from the column's order file). */
+  orders: Map<number, Uint32Array>;
   haystack: Array<string[] | undefined> | undefined;
 }
 

@@ -4,6 +4,7 @@
  */
 import { csvRow, csvValue } from '../lib/csv.ts';
 import { cellText, type FacetColumn } from '../lib/tables/table-model.ts';
+import { ascendingOf, sortKey } from '../lib/tables/table-orders.ts';
 import { codesTest, codesWhere, facetOf, type RowTest, type Table } from './table-data.ts';
 import { filterTest, type ColumnFilter } from './table-filters.ts';
 
@@ -25,27 +26,18 @@ export interface TableView {
 function sortKeysOf(table: Table, c: number): Array<string | number> {
   let keys = table.sortKeys.get(c);
   if (keys) return keys;
-  const numeric = table.columns[c]?.type === 'num';
+  const type = table.columns[c]?.type ?? 'text';
   keys = new Array<string | number>(table.count);
-  for (let r = 0; r < table.count; r++) {
-    const text = cellText(table.value(c, r));
-    keys[r] = numeric ? (text === '' ? -Infinity : Number(text)) : text.toLowerCase();
-  }
+  for (let r = 0; r < table.count; r++) keys[r] = sortKey(table.value(c, r), type);
   table.sortKeys.set(c, keys);
   return keys;
 }
 
 /** Row numbers in ascending order of column `c` (ties keep the file's order), computed once per column. */
-function ascendingOrder(table: Table, c: number): number[] {
+function ascendingOrder(table: Table, c: number): Uint32Array {
   let order = table.orders.get(c);
   if (order) return order;
-  const keys = sortKeysOf(table, c);
-  order = Array.from({ length: table.count }, (_, r) => r);
-  order.sort((a, b) => {
-    const ka = keys[a] as string | number;
-    const kb = keys[b] as string | number;
-    return ka < kb ? -1 : ka > kb ? 1 : a - b;
-  });
+  order = ascendingOf(sortKeysOf(table, c));
   table.orders.set(c, order);
   return order;
 }

@@ -4,6 +4,7 @@
  * The last view's rows are kept, so paging does not query again.
  */
 import type { CellValue, EncodedTable } from '../lib/tables/table-model.ts';
+import { readOrderFile } from '../lib/tables/table-orders.ts';
 import { decodeTable, fillColumn, type Table } from './table-data.ts';
 import { runQuery, toCsv, toJson, type TableQuery, type TableView } from './table-engine.ts';
 import type { ExportRequest, TableAnswer, TableRequest, ViewRequest } from './table-protocol.ts';
@@ -17,6 +18,7 @@ async function getJson<T>(url: string): Promise<T> {
 let table: Promise<Table> | undefined;
 let base = '';
 const loading = new Map<string, Promise<void>>();
+const orders = new Map<number, Promise<void>>();
 let last: { key: string; view: TableView } | undefined;
 
 /** Fetches the deferred columns among `keys` not fetched yet; true when one was fetched for this call. */
@@ -31,6 +33,27 @@ async function load(t: Table, keys: readonly string[]): Promise<boolean> {
   return fresh.length > 0;
 }
 
+/**
+ * The sort's order from its file (written by the build, table-orders.ts), once: sorting a million rows here would
+ * take seconds. A table without order files is sorted here.
+ */
+function loadOrder(t: Table, key: string | undefined): Promise<void> {
+  const c = t.columns.findIndex((col) => col.key === key);
+  if (c < 0 || t.orders.has(c)) return Promise.resolve();
+  let loaded = orders.get(c);
+  if (!loaded)
+    orders.set(
+      c,
+      (loaded = fetch(`${base}.order-${key}.bin`).then(async (response) => {
+        if (!response.ok) return;
+        const order = readOrderFile(await response.arrayBuffer());
+        if (order.length !== t.count) throw new Error(`the order of ${key} does not fit the table`);
+        t.orders.set(c, order);
+      })),
+    );
+  return loaded;
+}
+
 function viewOf(t: Table, query: TableQuery): TableView {
   const key = JSON.stringify([query.sort, query.text, [...query.facets], query.filters]);
   if (last?.key !== key) last = { key, view: runQuery(t, query) };
@@ -41,6 +64,7 @@ async function answerView(request: ViewRequest): Promise<TableAnswer> {
   const t = await (table as Promise<Table>);
   // A fresh column may match the text filter: the view is queried again (a download keeps the view it was asked of).
   if (await load(t, request.keys)) last = undefined;
+  await loadOrder(t, request.query.sort?.key);
   const view = viewOf(t, request.query);
   const pages = Math.max(1, Math.ceil(view.rows.length / request.size));
   const page = Math.min(Math.max(1, request.page), pages);

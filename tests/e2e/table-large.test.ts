@@ -79,7 +79,11 @@ describe('large tables: the first view and a worker give what the rows in memory
     return counts;
   }
 
+  const requested: string[] = [];
+  let listening = false;
   async function open(path: 'memory' | 'large', query = ''): Promise<Page> {
+    if (!listening) session.context().on('request', (request) => requested.push(request.url()));
+    listening = true;
     const page = await session.context().newPage();
     if (path === 'large') await page.addInitScript(() => sessionStorage.setItem('table-large-from', '1'));
     await page.goto(session.sites.multilingual.url(`inventories/items/${query}`));
@@ -174,6 +178,10 @@ describe('large tables: the first view and a worker give what the rows in memory
       assert.ok(languages.has(`${value === '' ? '(empty)' : value} (${n})`), `language ${value} (${n})`);
     assert.deepEqual(view, await shown(memory));
     assert.equal(new URL(large.url()).search, new URL(memory.url()).search);
+    assert.ok(
+      requested.some((u) => u.endsWith('/tables/items.order-name.bin')),
+      'the sort came from its order file',
+    );
   });
 
   it('gives the view of a URL with a text filter, an operator and a sort, and downloads it whole', async () => {
