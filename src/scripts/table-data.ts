@@ -20,7 +20,8 @@ export interface Table {
   sortKeys: Map<number, Array<string | number>>;
   /** Per column index, row numbers in ascending order (computed, or read from the column's order file). */
   orders: Map<number, Uint32Array>;
-  haystack: Array<string[] | undefined> | undefined;
+  /** Per row, the lower-case text of its plain columns (table-engine.ts). */
+  haystack: string[] | undefined;
 }
 
 export function decodeTable(file: EncodedTable): Table {

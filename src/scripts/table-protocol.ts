@@ -9,6 +9,8 @@ export interface OpenRequest {
   kind: 'open';
   /** The table file's URL; deferred columns come from `<file without .json>.<column>.json`. */
   src: string;
+  /** Deferred columns fetched with the table (the shown ones), before the text index is built. */
+  keys: string[];
 }
 
 export interface ViewRequest {

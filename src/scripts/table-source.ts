@@ -88,7 +88,8 @@ export function workerSource(
       waiting.set(request.id, (answer) => ('error' in answer ? reject(new Error(answer.error)) : resolve(answer)));
       worker.postMessage(request);
     });
-  worker.postMessage({ kind: 'open', src } satisfies TableRequest);
+  const shown = head.columns.filter((col) => !col.hidden).map((col) => col.key);
+  worker.postMessage({ kind: 'open', src, keys: shown } satisfies TableRequest);
   const query = (state: Pick<TableState, keyof TableQuery>): TableQuery => ({
     sort: state.sort,
     text: state.text,

@@ -1,12 +1,21 @@
 /**
  * A large table's rows, off the page's thread: reads the whole table file once (and deferred columns when a view or a
  * download needs them), then answers views (table-engine.ts's query, the page asked for) and "this view" downloads.
- * The last view's rows are kept, so paging does not query again.
+ * The last view's filtered rows are kept, so paging or sorting does not filter again.
  */
 import type { CellValue, EncodedTable } from '../lib/tables/table-model.ts';
 import { readOrderFile } from '../lib/tables/table-orders.ts';
 import { decodeTable, fillColumn, type Table } from './table-data.ts';
-import { runQuery, toCsv, toJson, type TableQuery, type TableView } from './table-engine.ts';
+import {
+  buildHaystack,
+  filterRows,
+  orderedRows,
+  toCsv,
+  toJson,
+  type Filtered,
+  type TableQuery,
+  type TableView,
+} from './table-engine.ts';
 import type { ExportRequest, TableAnswer, TableRequest, ViewRequest } from './table-protocol.ts';
 
 async function getJson<T>(url: string): Promise<T> {
@@ -19,7 +28,7 @@ let table: Promise<Table> | undefined;
 let base = '';
 const loading = new Map<string, Promise<void>>();
 const orders = new Map<number, Promise<void>>();
-let last: { key: string; view: TableView } | undefined;
+let last: { key: string; filtered: Filtered } | undefined;
 
 /** Fetches the deferred columns among `keys` not fetched yet; true when one was fetched for this call. */
 async function load(t: Table, keys: readonly string[]): Promise<boolean> {
@@ -54,10 +63,11 @@ function loadOrder(t: Table, key: string | undefined): Promise<void> {
   return loaded;
 }
 
+/** The view of a query; filters that did not change since the last view are not run again (a sort only orders). */
 function viewOf(t: Table, query: TableQuery): TableView {
-  const key = JSON.stringify([query.sort, query.text, [...query.facets], query.filters]);
-  if (last?.key !== key) last = { key, view: runQuery(t, query) };
-  return last.view;
+  const key = JSON.stringify([query.text, [...query.facets], query.filters]);
+  if (last?.key !== key) last = { key, filtered: filterRows(t, query) };
+  return { rows: orderedRows(t, query, last.filtered.mask), counts: last.filtered.counts };
 }
 
 async function answerView(request: ViewRequest): Promise<TableAnswer> {
@@ -88,7 +98,15 @@ addEventListener('message', (event: MessageEvent<TableRequest>) => {
   const request = event.data;
   if (request.kind === 'open') {
     base = request.src.replace(/\.json$/, '');
-    table = getJson<EncodedTable>(request.src).then(decodeTable);
+    const keys = request.keys;
+    // The shown deferred columns and the text index come before the first answer, so no view waits for them later.
+    table = getJson<EncodedTable>(request.src)
+      .then(decodeTable)
+      .then(async (t) => {
+        await load(t, keys);
+        buildHaystack(t);
+        return t;
+      });
     return;
   }
   const answer = request.kind === 'view' ? answerView(request) : answerExport(request);

@@ -33,8 +33,11 @@ export function orderFile(rows: readonly TableRow[], column: TableColumn): Uint8
   return bytes;
 }
 
-/** Reads an order file back (any byte order of the machine reading it). */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/** Reads an order file back (on any machine: a big-endian one reads it value by value). */
 export function readOrderFile(buffer: ArrayBuffer): Uint32Array {
+  if (LITTLE_ENDIAN) return new Uint32Array(buffer);
   const view = new DataView(buffer);
   return Uint32Array.from({ length: buffer.byteLength / 4 }, (_, i) => view.getUint32(i * 4, true));
 }
