@@ -5,14 +5,21 @@
  * paging through every row and downloads of the filtered view with every column (or the shown ones). The state lives
  * in the URL (table-state.ts) so a link gives the same view.
  */
-import type { CellValue, EncodedTable } from '../lib/tables/table-model.ts';
+import type { EncodedTable } from '../lib/tables/table-model.ts';
 import type { FirstView } from '../lib/tables/table-first-view.ts';
 import { button, download, el, getJson } from './dom.ts';
 import { columnChooser, facetSelect, pageSizeSelect, whereBuilder } from './table-controls.ts';
-import { decodeTable, facetOf, fillColumn, type Table } from './table-data.ts';
+import { decodeTable, facetOf, type Table } from './table-data.ts';
 import { buildHaystack } from './table-engine.ts';
 import { renderHead, renderNoRows, renderRows } from './table-rows.ts';
-import { memorySource, workerSource, type TableSource, type ViewPage } from './table-source.ts';
+import {
+  deferredLoader,
+  memorySource,
+  workerSource,
+  type Deferred,
+  type TableSource,
+  type ViewPage,
+} from './table-source.ts';
 import { isFiltered, readState, writeState, type TableDefaults, type TableState } from './table-state.ts';
 
 interface Parts {
@@ -206,30 +213,6 @@ function setup(section: HTMLElement, table: Table, source: TableSource, deferred
     load(used()).then((fetched) => {
       if (fetched) update({ filters: state.filters });
     }, failed);
-}
-
-/**
- * Fetches deferred columns (GUIDs, and hidden columns until someone wants them), each from `<table>.<column>.json`
- * beside the table file, once.
- */
-type Deferred = (keys: readonly string[]) => Promise<boolean>;
-
-function deferredLoader(section: HTMLElement, table: Table): Deferred {
-  const base = (section.dataset.src ?? '').replace(/\.json$/, '');
-  const loading = new Map<string, Promise<void>>();
-  // True when a column was fetched for this call, so the view is drawn again only then.
-  return async (keys) => {
-    const fresh = table.columns.filter((col) => col.deferred && keys.includes(col.key) && !loading.has(col.key));
-    for (const col of fresh)
-      loading.set(
-        col.key,
-        getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(table, col.key, values)),
-      );
-    await Promise.all(
-      table.columns.filter((col) => keys.includes(col.key)).flatMap((col) => loading.get(col.key) ?? []),
-    );
-    return fresh.length > 0;
-  };
 }
 
 /**
