@@ -42,3 +42,7 @@ test('the file is 4 bytes a row, little-endian', () => {
   assert.deepEqual([...bytes.subarray(0, 8)], [2, 0, 0, 0, 4, 0, 0, 0]);
   assert.deepEqual([...readOrderFile(new ArrayBuffer(0))], []);
 });
+
+test('a truncated order file is refused with its size named', () => {
+  assert.throws(() => readOrderFile(new ArrayBuffer(7)), /4 bytes a row, but this one has 7 bytes/);
+});

@@ -37,6 +37,8 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** Reads an order file back (on any machine: a big-endian one reads it value by value). */
 export function readOrderFile(buffer: ArrayBuffer): Uint32Array {
+  if (buffer.byteLength % 4 !== 0)
+    throw new Error(`an order file holds 4 bytes a row, but this one has ${buffer.byteLength} bytes`);
   if (LITTLE_ENDIAN) return new Uint32Array(buffer);
   const view = new DataView(buffer);
   return Uint32Array.from({ length: buffer.byteLength / 4 }, (_, i) => view.getUint32(i * 4, true));
