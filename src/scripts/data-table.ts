@@ -217,8 +217,8 @@ function setup(section: HTMLElement, table: Table, source: TableSource, deferred
 
 /**
  * Rows from which a table takes the large path (its first view, then a worker): the items table's file and key column
- * take about 175 bytes a row (at 1M rows), so from here the in-memory path's first view fetches more than the 3 MB
- * the large path's first view stays under (bench/table-timing.ts). A session may set another
+ * take about 175 bytes a row (at 1M rows), 2.6 MB at this size, so past it the in-memory path's first view nears the
+ * 3 MB the large path's first view stays far under (bench/table-timing.ts). A session may set another
  * (`sessionStorage['table-large-from']`), which the browser tests use to try the large path on a small table.
  */
 const LARGE_FROM = 15_000;
