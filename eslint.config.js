@@ -63,7 +63,14 @@ const DEPTH_PATTERN = {
 };
 
 /** The modules of `src/lib/` the browser code (`src/scripts/`) imports: pure, so the page and the build share them. */
-const BROWSER_SHARED = ['csv.ts', 'tables/table-model.ts', 'site-data/derive/lookup-keys.ts', 'search/facet-map.ts'];
+const BROWSER_SHARED = [
+  'csv.ts',
+  'tables/table-model.ts',
+  'tables/table-first-view.ts',
+  'tables/table-orders.ts',
+  'site-data/derive/lookup-keys.ts',
+  'search/facet-map.ts',
+];
 
 export default tseslint.config(
   {

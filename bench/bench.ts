@@ -234,7 +234,8 @@ for (const q of [search.coldFirst, ...search.queries])
   );
 const table = await timeTable(dist);
 say(
-  `items table: ready in ${table.readyMs} ms after ${Math.round(table.readyBytes / 1024)} KB; ` +
+  `items table (${table.path} path): ready in ${table.readyMs} ms after ${Math.round(table.readyBytes / 1024)} KB, ` +
+    `every row in ${table.completeMs} ms after ${Math.round(table.completeBytes / 1024)} KB; ` +
     table.actions.map((a) => `${a.action} ${a.ms} ms (${a.bytes} B)`).join(', '),
 );
 

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy of every page: scripts only from the site's own files (Pagefind needs WebAssembly,
- * hence 'wasm-unsafe-eval'; it runs on the page's own thread, so no worker is allowed), no inline script or style,
- * images only from the site unless a media origin is configured.
+ * hence 'wasm-unsafe-eval'; with no worker-src, workers too come only from the site's files, as a large table's
+ * does), no inline script or style, images only from the site unless a media origin is configured.
  */
 export function buildCsp(mediaOrigin: string | undefined): string {
   return [

@@ -1,15 +1,25 @@
 /**
- * Every `section.data-table` on the page: loads all rows of its table file, then offers sort (column headers), a text
+ * Every `section.data-table` on the page: loads all rows of its table file (a large table: its first view, the rows
+ * coming from a worker, table-source.ts), then offers sort (column headers), a text
  * filter, facets with counts (several values at once), filters with operators, a column chooser, rows per page,
  * paging through every row and downloads of the filtered view with every column (or the shown ones). The state lives
  * in the URL (table-state.ts) so a link gives the same view.
  */
-import type { CellValue, EncodedTable } from '../lib/tables/table-model.ts';
+import type { EncodedTable } from '../lib/tables/table-model.ts';
+import type { FirstView } from '../lib/tables/table-first-view.ts';
 import { button, download, el, getJson } from './dom.ts';
 import { columnChooser, facetSelect, pageSizeSelect, whereBuilder } from './table-controls.ts';
-import { decodeTable, facetOf, fillColumn, type Table } from './table-data.ts';
-import { buildHaystack, runQuery, toCsv, toJson, type TableView } from './table-engine.ts';
+import { decodeTable, facetOf, type Table } from './table-data.ts';
+import { buildHaystack } from './table-engine.ts';
 import { renderHead, renderNoRows, renderRows } from './table-rows.ts';
+import {
+  deferredLoader,
+  memorySource,
+  workerSource,
+  type Deferred,
+  type TableSource,
+  type ViewPage,
+} from './table-source.ts';
 import { isFiltered, readState, writeState, type TableDefaults, type TableState } from './table-state.ts';
 
 interface Parts {
@@ -38,7 +48,11 @@ function controlsOf(state: TableState, prefix: string): Parts {
   return parts;
 }
 
-function setup(section: HTMLElement, table: Table): void {
+/**
+ * The controls and views of one table. `table` gives the columns, facet values and column kinds (a large table's
+ * first view holds them all); `source` gives the views. `deferred` fetches a small table's deferred columns.
+ */
+function setup(section: HTMLElement, table: Table, source: TableSource, deferred?: Deferred): void {
   const prefix = section.dataset.prefix ?? '';
   const defaults: TableDefaults = {
     size: Number(section.dataset.pageSize) || 100,
@@ -48,25 +62,45 @@ function setup(section: HTMLElement, table: Table): void {
   const controls = section.querySelector('.table-controls') as HTMLElement;
   const status = section.querySelector('.table-status') as HTMLElement;
   const parts = controlsOf(state, prefix);
-  let view: TableView = { rows: [], counts: new Map() };
+  let view: ViewPage = { total: 0, page: 1, counts: new Map(), table, rows: [] };
   const shownIndexes = (): number[] => table.columns.flatMap((col, c) => (state.shown.includes(col.key) ? [c] : []));
+  // Deferred columns the view uses: a small table fetches them here, a large table's worker does.
+  const used = (): string[] => [...state.shown, ...state.filters.map((f) => f.key), state.sort?.key ?? ''];
 
-  const update = (change: Partial<TableState>): void => {
-    const redrawWhere = change.filters !== undefined;
-    const redrawChooser = change.shown !== undefined;
-    Object.assign(state, change);
-    view = runQuery(table, state);
-    const pages = Math.max(1, Math.ceil(view.rows.length / state.size));
-    state.page = Math.min(state.page, pages);
+  const show = (next: ViewPage, redrawWhere: boolean, redrawChooser: boolean): void => {
+    view = next;
+    state.page = next.page;
+    const pages = Math.max(1, Math.ceil(next.total / state.size));
     const start = (state.page - 1) * state.size;
     const shown = shownIndexes();
     renderHead(table, section, shown, state.sort, sortBy);
-    if (view.rows.length === 0) renderNoRows(section, shown.length, clearFilters);
-    else renderRows(table, section, view.rows.slice(start, start + state.size), shown);
+    if (next.total === 0) renderNoRows(section, shown.length, clearFilters);
+    else renderRows(next.table, section, next.rows, shown);
     writeState(prefix, table, state, defaults);
     if (redrawWhere) drawWhere();
     if (redrawChooser) drawChooser();
     draw(pages, start);
+  };
+  // A large table's views come later; only the latest asked for is shown.
+  let asked = 0;
+  const update = (change: Partial<TableState>): void => {
+    const redrawWhere = change.filters !== undefined;
+    const redrawChooser = change.shown !== undefined;
+    Object.assign(state, change);
+    const next = source.view(state, used());
+    const ticket = ++asked;
+    if (!(next instanceof Promise)) return show(next, redrawWhere, redrawChooser);
+    section.dataset.busy = 'true';
+    next.then(
+      (page) => {
+        if (ticket !== asked) return;
+        delete section.dataset.busy;
+        show(page, redrawWhere, redrawChooser);
+      },
+      (error: Error) => {
+        if (ticket === asked) status.textContent = `This view is unavailable: ${error.message}.`;
+      },
+    );
   };
   const change = (next: Partial<TableState>): void => {
     update(next);
@@ -97,12 +131,13 @@ function setup(section: HTMLElement, table: Table): void {
   parts.clear.addEventListener('click', clearFilters);
   const fileName = (ext: string): string => `${section.dataset.table}-view.${ext}`;
   const exported = (): number[] => (parts.onlyShown.checked ? shownIndexes() : table.columns.map((_, c) => c));
-  const load = deferredLoader(section, table);
   let complete: Promise<void> = Promise.resolve();
   let exportReady = (): Promise<void> => complete;
   let wanted = (): Promise<void> => complete;
-  const save = (ext: string, type: string, write: typeof toCsv): void =>
-    void exportReady().then(() => download(fileName(ext), type, write(table, view.rows, exported())));
+  const save = (format: 'csv' | 'json', type: string): void =>
+    void exportReady()
+      .then(() => source.text(state, format, exported()))
+      .then((text) => download(fileName(format), type, text));
   parts.sizeBox.append(pageSizeSelect(state.size, (size) => update({ size, page: 1 })));
   controls.append(
     el('label', { className: 'table-filter' }, 'Filter ', parts.filter),
@@ -116,8 +151,8 @@ function setup(section: HTMLElement, table: Table): void {
       'span',
       { className: 'table-downloads' },
       'This view: ',
-      button('CSV', () => save('csv', 'text/csv;charset=utf-8', toCsv)),
-      button('JSON', () => save('json', 'application/json', toJson)),
+      button('CSV', () => save('csv', 'text/csv;charset=utf-8')),
+      button('JSON', () => save('json', 'application/json')),
       el('label', {}, parts.onlyShown, ' shown columns only'),
     ),
   );
@@ -145,23 +180,24 @@ function setup(section: HTMLElement, table: Table): void {
       button('Next', () => update({ page: Math.min(pages, state.page + 1) })),
       button('Last', () => update({ page: pages })),
     );
-    const end = Math.min(start + state.size, view.rows.length);
+    const end = Math.min(start + state.size, view.total);
     status.textContent =
-      `Rows ${view.rows.length === 0 ? 0 : start + 1}–${end} of ${view.rows.length.toLocaleString('en')}` +
-      (view.rows.length === table.count ? '.' : ` (filtered from ${table.count.toLocaleString('en')}).`);
+      `Rows ${view.total === 0 ? 0 : start + 1}–${end} of ${view.total.toLocaleString('en')}` +
+      (view.total === table.count ? '.' : ` (filtered from ${table.count.toLocaleString('en')}).`);
   };
 
   controls.hidden = false;
   update({ filters: state.filters, shown: state.shown });
   section.dataset.ready = 'true';
+  if (!deferred) return;
   // The text filter's index is built once the first view is shown, so typing does not wait for it.
   setTimeout(() => buildHaystack(table), 0);
   const failed = (error: Error): never => {
     status.textContent += ` Links and keys are unavailable: ${error.message}.`;
     throw error;
   };
+  const load = deferred;
   // Deferred columns the view uses come at once; the others when chosen, filtered on or downloaded.
-  const used = (): string[] => [...state.shown, ...state.filters.map((f) => f.key), state.sort?.key ?? ''];
   const hiddenKeys = table.columns.filter((col) => col.hidden).map((col) => col.key);
   const visibleKeys = table.columns.filter((col) => !col.hidden).map((col) => col.key);
   complete = load([...visibleKeys, ...used()]).then(() => {
@@ -180,32 +216,39 @@ function setup(section: HTMLElement, table: Table): void {
 }
 
 /**
- * Fetches deferred columns (GUIDs, and hidden columns until someone wants them), each from `<table>.<column>.json`
- * beside the table file, once.
+ * Rows from which a table takes the large path (its first view, then a worker): the items table's file and key column
+ * take about 175 bytes a row (at 1M rows), 2.6 MB at this size, so past it the in-memory path's first view nears the
+ * 3 MB the large path's first view stays far under (bench/table-timing.ts). A session may set another
+ * (`sessionStorage['table-large-from']`), which the browser tests use to try the large path on a small table.
  */
-function deferredLoader(section: HTMLElement, table: Table): (keys: readonly string[]) => Promise<boolean> {
-  const base = (section.dataset.src ?? '').replace(/\.json$/, '');
-  const loading = new Map<string, Promise<void>>();
-  // True when a column was fetched for this call, so the view is drawn again only then.
-  return async (keys) => {
-    const fresh = table.columns.filter((col) => col.deferred && keys.includes(col.key) && !loading.has(col.key));
-    for (const col of fresh)
-      loading.set(
-        col.key,
-        getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(table, col.key, values)),
-      );
-    await Promise.all(
-      table.columns.filter((col) => keys.includes(col.key)).flatMap((col) => loading.get(col.key) ?? []),
-    );
-    return fresh.length > 0;
-  };
+const LARGE_FROM = 15_000;
+
+function largeFrom(): number {
+  const set = Number(sessionStorage.getItem('table-large-from'));
+  return Number.isInteger(set) && set > 0 ? set : LARGE_FROM;
+}
+
+async function open(section: HTMLElement): Promise<void> {
+  const src = section.dataset.src ?? '';
+  const firstView = section.dataset.firstView;
+  if (firstView && Number(section.dataset.rows) >= largeFrom()) {
+    const first = await getJson<FirstView>(firstView);
+    const head = decodeTable(first);
+    head.count = first.total;
+    const status = section.querySelector('.table-status') as HTMLElement;
+    const source = workerSource(src, first, head, (error) => {
+      status.textContent += ` Sorting and filtering are unavailable: ${error.message}.`;
+    });
+    setup(section, head, source);
+    return source.loaded.then(() => void (section.dataset.complete = 'true'));
+  }
+  const table = decodeTable(await getJson<EncodedTable>(src));
+  setup(section, table, memorySource(table), deferredLoader(section, table));
 }
 
 for (const section of document.querySelectorAll<HTMLElement>('section.data-table')) {
-  getJson<EncodedTable>(section.dataset.src ?? '')
-    .then((file) => setup(section, decodeTable(file)))
-    .catch((error: Error) => {
-      const status = section.querySelector('.table-status');
-      if (status) status.textContent += ` Sorting and filtering are unavailable: ${error.message}.`;
-    });
+  open(section).catch((error: Error) => {
+    const status = section.querySelector('.table-status');
+    if (status) status.textContent += ` Sorting and filtering are unavailable: ${error.message}.`;
+  });
 }

@@ -18,8 +18,10 @@ export interface Table {
   data: EncodedTable['data'];
   value(c: number, r: number): CellValue;
   sortKeys: Map<number, Array<string | number>>;
-  orders: Map<number, number[]>;
-  haystack: Array<string[] | undefined> | undefined;
+  /** Per column index, row numbers in ascending order (computed, or read from the column's order file). */
+  orders: Map<number, Uint32Array>;
+  /** Per row, the lower-case text of its plain columns (table-engine.ts). */
+  haystack: string[] | undefined;
 }
 
 export function decodeTable(file: EncodedTable): Table {

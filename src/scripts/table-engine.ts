@@ -3,7 +3,8 @@
  * facet values, sorted by any column, counted per facet value, and written as CSV or JSON. No DOM here.
  */
 import { csvRow, csvValue } from '../lib/csv.ts';
-import { cellText, type FacetColumn } from '../lib/tables/table-model.ts';
+import { cellText, type CellValue, type FacetColumn } from '../lib/tables/table-model.ts';
+import { ascendingOf, sortKey } from '../lib/tables/table-orders.ts';
 import { codesTest, codesWhere, facetOf, type RowTest, type Table } from './table-data.ts';
 import { filterTest, type ColumnFilter } from './table-filters.ts';
 
@@ -25,55 +26,58 @@ export interface TableView {
 function sortKeysOf(table: Table, c: number): Array<string | number> {
   let keys = table.sortKeys.get(c);
   if (keys) return keys;
-  const numeric = table.columns[c]?.type === 'num';
+  const type = table.columns[c]?.type ?? 'text';
   keys = new Array<string | number>(table.count);
-  for (let r = 0; r < table.count; r++) {
-    const text = cellText(table.value(c, r));
-    keys[r] = numeric ? (text === '' ? -Infinity : Number(text)) : text.toLowerCase();
-  }
+  for (let r = 0; r < table.count; r++) keys[r] = sortKey(table.value(c, r), type);
   table.sortKeys.set(c, keys);
   return keys;
 }
 
 /** Row numbers in ascending order of column `c` (ties keep the file's order), computed once per column. */
-function ascendingOrder(table: Table, c: number): number[] {
+function ascendingOrder(table: Table, c: number): Uint32Array {
   let order = table.orders.get(c);
   if (order) return order;
-  const keys = sortKeysOf(table, c);
-  order = Array.from({ length: table.count }, (_, r) => r);
-  order.sort((a, b) => {
-    const ka = keys[a] as string | number;
-    const kb = keys[b] as string | number;
-    return ka < kb ? -1 : ka > kb ? 1 : a - b;
-  });
+  order = ascendingOf(sortKeysOf(table, c));
   table.orders.set(c, order);
   return order;
 }
 
-/** The cells of every plain column in lower case, built once (facet columns are matched through their values). */
-export function buildHaystack(table: Table): Array<string[] | undefined> {
+/** Between the cells of a row's text: no text typed into the filter holds it. */
+const SEPARATOR = '\u0000';
+
+/**
+ * Per row, the text of its plain columns in lower case, cells apart (facet columns are matched through their values),
+ * built once: one search per row, not one per cell, which a million rows need.
+ */
+export function buildHaystack(table: Table): string[] {
   if (table.haystack) return table.haystack;
-  table.haystack = table.columns.map((_, c) => {
-    const column = table.data[c];
-    if (column === undefined || !Array.isArray(column)) return undefined;
-    const lower = new Array<string>(table.count);
-    for (let r = 0; r < table.count; r++) lower[r] = cellText(column[r]).toLowerCase();
-    return lower;
-  });
-  return table.haystack;
+  const plain = table.data.filter((column): column is CellValue[] => Array.isArray(column));
+  const rows = new Array<string>(table.count);
+  for (let r = 0; r < table.count; r++) {
+    let text = '';
+    for (const column of plain) text += SEPARATOR + cellText(column[r] ?? null);
+    rows[r] = text.toLowerCase();
+  }
+  table.haystack = rows;
+  return rows;
 }
 
 /** A row matches when any of its cells (any value of a list) holds the query, ignoring case. */
 function textMatches(table: Table, query: string): RowTest | undefined {
   if (!query) return undefined;
   const needle = query.toLowerCase();
-  const tests = buildHaystack(table).flatMap((lower, c): RowTest[] => {
-    if (lower) return [(r) => (lower[r] as string).includes(needle)];
+  const plain = table.columns.flatMap((_, c) => (Array.isArray(table.data[c]) ? [c] : []));
+  // A query holding the separator is matched cell by cell, so it never spans two cells.
+  const lower = needle.includes(SEPARATOR) ? undefined : buildHaystack(table);
+  const inPlain: RowTest = lower
+    ? (r) => (lower[r] as string).includes(needle)
+    : (r) => plain.some((c) => cellText(table.value(c, r)).toLowerCase().includes(needle));
+  const inFacets = table.columns.flatMap((_, c): RowTest[] => {
     const facet = facetOf(table, c);
     const hits = facet && codesWhere(facet, (text) => text.toLowerCase().includes(needle));
     return facet && hits && hits.size > 0 ? [codesTest(facet, hits)] : [];
   });
-  return (r) => tests.some((test) => test(r));
+  return inFacets.length === 0 ? inPlain : (r) => inPlain(r) || inFacets.some((test) => test(r));
 }
 
 /** For each chosen facet, a test on a row's codes (a row passes when any of its values is chosen). */
@@ -95,13 +99,8 @@ function facetTests(table: Table, facets: TableQuery['facets']): Array<{ c: numb
   return tests;
 }
 
-function countInto(counts: number[], code: number | number[]): void {
-  if (Array.isArray(code)) for (const k of code) counts[k] = (counts[k] ?? 0) + 1;
-  else counts[code] = (counts[code] ?? 0) + 1;
-}
-
 /** Rows in the order of the query's sort (file order without one), those set in `mask` only. */
-function orderedRows(table: Table, query: TableQuery, mask: Uint8Array): number[] {
+export function orderedRows(table: Table, query: Pick<TableQuery, 'sort'>, mask: Uint8Array): number[] {
   const s = query.sort ? table.columns.findIndex((col) => col.key === query.sort?.key) : -1;
   const rows: number[] = [];
   if (s < 0) {
@@ -115,28 +114,43 @@ function orderedRows(table: Table, query: TableQuery, mask: Uint8Array): number[
   return rows;
 }
 
+/** The rows a query's filters pass (set in `mask`), and per facet the counts that picking a value would give. */
+export interface Filtered {
+  mask: Uint8Array;
+  counts: TableView['counts'];
+}
+
 /** The view of a query: row numbers in order, and per facet the counts that picking a value would give. */
 export function runQuery(table: Table, query: TableQuery): TableView {
+  const { mask, counts } = filterRows(table, query);
+  return { rows: orderedRows(table, query, mask), counts };
+}
+
+/** The rows passing a query's filters, counted per facet value; the sort plays no part. */
+export function filterRows(table: Table, query: Omit<TableQuery, 'sort'>): Filtered {
   const text = textMatches(table, query.text);
   const where = query.filters.flatMap((f) => filterTest(table, f) ?? []);
   const tests = facetTests(table, query.facets);
   const facetColumns = table.columns.flatMap((col, c) => (col.facet && facetOf(table, c) ? [c] : []));
-  const counts = new Map(
-    facetColumns.map((c) => [c, new Array<number>(facetOf(table, c)?.values.length ?? 0).fill(0)]),
-  );
+  const codes = facetColumns.map((c) => (facetOf(table, c) as FacetColumn).codes);
+  const tallies = facetColumns.map((c) => new Array<number>(facetOf(table, c)?.values.length ?? 0).fill(0));
   const mask = new Uint8Array(table.count);
   for (let r = 0; r < table.count; r++) {
-    if ((text && !text(r)) || !where.every((pass) => pass(r))) continue;
+    if ((text && !text(r)) || (where.length > 0 && !where.every((pass) => pass(r)))) continue;
     let failed = -1;
     let failures = 0;
     for (const t of tests) if (!t.pass(r) && ++failures === 1) failed = t.c;
     if (failures > 1) continue;
     if (failures === 0) mask[r] = 1;
-    for (const c of facetColumns)
-      if (failures === 0 || c === failed)
-        countInto(counts.get(c) as number[], (facetOf(table, c) as FacetColumn).codes[r] as number | number[]);
+    for (let i = 0; i < facetColumns.length; i++) {
+      if (failures > 0 && facetColumns[i] !== failed) continue;
+      const counts = tallies[i] as number[];
+      const code = (codes[i] as FacetColumn['codes'])[r] as number | number[];
+      if (typeof code === 'number') counts[code] = (counts[code] as number) + 1;
+      else for (const k of code) counts[k] = (counts[k] as number) + 1;
+    }
   }
-  return { rows: orderedRows(table, query, mask), counts };
+  return { mask, counts: new Map(facetColumns.map((c, i) => [c, tallies[i] as number[]])) };
 }
 
 /** CSV like the site's downloads (src/lib/csv.ts): UTF-8 BOM (Excel), CRLF, formula guard, lists joined with "; ". */

@@ -90,6 +90,27 @@ describe('the values-changed table (interactive, every row)', { timeout: 240_000
     assert.ok((await shownColumn(filtered, 'property')).every((alias) => alias === property));
   });
 
+  it('gives the same views on the large-table path (first view, then a worker)', async () => {
+    const large = await (await browser.newContext()).newPage();
+    await large.addInitScript(() => sessionStorage.setItem('table-large-from', '1'));
+    await large.goto(url('changes/values-changed/?sort=key&page=2'));
+    const table = await waitForTable(large, TABLE);
+    assert.deepEqual(
+      await shownColumn(table, 'key'),
+      rows
+        .map((row) => row.key)
+        .sort()
+        .slice(100, 200),
+    );
+    await table.locator('.pager button', { hasText: 'Last' }).click();
+    await large.locator(`section[data-table="${TABLE}"]:not([data-busy])`).waitFor();
+    const last = Math.floor((rows.length - 1) / 100) * 100 + 1;
+    const n = rows.length.toLocaleString('en');
+    assert.equal(await table.locator('.table-status').innerText(), `Rows ${last}–${rows.length} of ${n}.`);
+    const fetched = await large.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    assert.ok(fetched.some((u) => u.endsWith('/changes/tables/values-changed.first-view.json')));
+  });
+
   it('shows old and new values, readable at 390 px', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(url('changes/values-changed/'));
