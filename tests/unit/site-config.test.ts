@@ -60,8 +60,8 @@ describe('the environment of astro build', () => {
   it('sizes the heap by the items, keeps a limit the caller set, and drops the source key', () => {
     const small = astroHeapMegabytes(1_000);
     const large = astroHeapMegabytes(300_000);
-    assert.ok(small >= 320 && small < 340, `a small site gets the floor: ${small}`);
-    assert.ok(large > 900 && large < 1100, `300k items get room for their site data: ${large}`);
+    assert.ok(small >= 512 && small < 530, `a small site gets the floor: ${small}`);
+    assert.ok(large > 1100 && large < 1400, `300k items get room for their site data: ${large}`);
     const env = astroEnv({ NODE_OPTIONS: '--enable-source-maps', SNAPSHOT_API_KEY: 'k', HOME: '/h' }, '/c.json', 512);
     assert.equal(limitOf(env), '512');
     assert.match(env.NODE_OPTIONS ?? '', /^--enable-source-maps /);
