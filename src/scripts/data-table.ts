@@ -12,6 +12,9 @@ import { buildHaystack, runQuery, toCsv, toJson, type TableView } from './table-
 import { renderHead, renderNoRows, renderRows } from './table-rows.ts';
 import { isFiltered, readState, writeState, type TableDefaults, type TableState } from './table-state.ts';
 
+/** The width under which the table's refining tools start closed (site.css, `.table-refine`). */
+const NARROW = '(max-width: 40rem)';
+
 interface Parts {
   filter: HTMLInputElement;
   facetBox: HTMLElement;
@@ -104,10 +107,13 @@ function setup(section: HTMLElement, table: Table): void {
   const save = (ext: string, type: string, write: typeof toCsv): void =>
     void exportReady().then(() => download(fileName(ext), type, write(table, view.rows, exported())));
   parts.sizeBox.append(pageSizeSelect(state.size, (size) => update({ size, page: 1 })));
+  // Facets and filters behind a disclosure, open where there is room or when in use: a phone shows rows first.
+  const refine = el('details', { className: 'table-refine' }, el('summary', { textContent: 'Facets and filters' }));
+  refine.append(parts.facetBox, parts.whereBox);
+  refine.open = !matchMedia(NARROW).matches || state.facets.size > 0 || state.filters.length > 0;
   controls.append(
     el('label', { className: 'table-filter' }, 'Filter ', parts.filter),
-    parts.facetBox,
-    parts.whereBox,
+    refine,
     parts.clear,
     parts.chooserBox,
     parts.sizeBox,

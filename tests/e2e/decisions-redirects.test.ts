@@ -15,7 +15,14 @@ import type { Browser, Locator, Page } from '../../scripts/browser/chromium.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
-import { scrollsInOwnBox, shownColumn, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+import {
+  openRefine,
+  scrollsInOwnBox,
+  shownColumn,
+  tableOf,
+  waitForTable,
+  wrappedCells,
+} from '../support/table-view.ts';
 import { axeViolations } from '../support/axe-check.ts';
 
 const DB = sharedDatabase('persteenolsen_umbraco-17-starter-one.db');
@@ -52,6 +59,7 @@ describe(
 
     /** The disposition facet counts one kept item and the rewritten ones; choosing "rewrite" shows just those. */
     async function expectDispositionFacet(page: Page, table: Locator, where: string): Promise<void> {
+      await openRefine(table);
       const facet = table.locator('select[data-facet="disposition"]');
       assert.match(await facet.locator('option[value="keep"]').innerText(), /\(1\)$/, where);
       const count = new RegExp(`\\(${rewritten.length}\\)$`);
