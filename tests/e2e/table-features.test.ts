@@ -232,7 +232,7 @@ describe('interactive tables: columns, operators, facets, page size', { timeout:
 
   it('at 390 px the facets and filters start closed, the first rows close by, and open from the keyboard', async () => {
     const shown = (page: Page) =>
-      page.locator('select[data-facet="kind"]').evaluate((select) => (select as HTMLElement).offsetHeight > 0);
+      page.locator('select[data-facet="kind"]').evaluate((select) => select.checkVisibility());
     const wide = await open('', 1280);
     const wideTable = await waitForTable(wide, 'items');
     assert.equal(await shown(wide), true, 'facets shown at 1280 px');
