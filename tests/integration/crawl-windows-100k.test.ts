@@ -18,8 +18,8 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 import { openForOracle } from '../support/shared-databases.ts';
 import { DOCUMENT } from '../support/umbraco-object-types.ts';
 
-/** Documents generated under the one root: four in five are served (seed 3: NNN). */
-const ITEMS = 130_000;
+/** Documents generated under the one root, of which seed 3 publishes 111,697 where the root reaches them (SQL count). */
+const ITEMS = 140_000;
 const MAX_CHILDREN = 2000;
 const CAP = 3_000_000;
 
