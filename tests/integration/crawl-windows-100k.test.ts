@@ -18,7 +18,7 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 import { openForOracle } from '../support/shared-databases.ts';
 import { DOCUMENT } from '../support/umbraco-object-types.ts';
 
-/** Documents generated under the one root, of which seed 3 publishes 111,697 where the root reaches them (SQL count). */
+/** Documents generated under one root: seed 3 publishes 111,697 of them where the root reaches them (SQL count). */
 const ITEMS = 140_000;
 const MAX_CHILDREN = 2000;
 const CAP = 3_000_000;
