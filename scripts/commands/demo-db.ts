@@ -40,6 +40,7 @@ function run(options: CliOptions): DemoSummary {
       languages: options.languages,
       seed: options.seed,
       ...(options.maxChildren === null ? {} : { maxChildren: options.maxChildren }),
+      ...(options.oneRoot ? { oneRoot: true } : {}),
       ...(records ? { record: records.write } : {}),
       ...(options.items >= 20_000 ? { progress: progressPrinter(started) } : {}),
     });

@@ -13,6 +13,7 @@ export interface CliOptions {
   languages: number;
   seed: number;
   maxChildren: number | null;
+  oneRoot: boolean;
   record: string | null;
   force: boolean;
   verbose: boolean;
@@ -32,6 +33,7 @@ export const DEMO_FLAGS = defineFlags({
     { name: 'languages', value: 'N', text: `languages, 1 to ${LANGUAGES.length} (default 2)` },
     { name: 'seed', value: 'S', text: 'the generator seed (default 1)' },
     { name: 'max-children', value: 'N', text: 'children of one item at most (default: the plan decides)' },
+    { name: 'one-root', text: "only the main site's tree: no media, no other root, nothing trashed" },
     { name: 'record', value: 'FILE', text: 'also write what was generated, one JSON line per item' },
     { name: 'force', text: 'overwrite --out and --record when they exist' },
     { name: 'verbose', text: 'stack traces on errors' },
@@ -66,6 +68,7 @@ export function parseCli(argv: readonly string[]): ParsedCli {
       languages: flags.languages,
       seed: flags.seed,
       maxChildren: flags['max-children'] === 0 ? null : flags['max-children'],
+      oneRoot: switches.has('one-root'),
       record: flags.record ?? null,
       force: switches.has('force'),
       verbose: switches.has('verbose'),

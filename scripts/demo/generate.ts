@@ -24,6 +24,8 @@ export interface DemoOptions {
   seed: number;
   /** At most this many children under one document: fuller listings overflow into a "More" page below them. */
   maxChildren?: number;
+  /** Only the main site's tree, for a test that needs one large tree: no media, no other root, nothing trashed. */
+  oneRoot?: boolean;
   record?: (entry: DemoRecord) => void;
   /** Called every 1,000 items and at the end. */
   progress?: (done: number, total: number) => void;
@@ -58,13 +60,14 @@ export function generateDemoDatabase(options: DemoOptions): DemoSummary {
     id: i + 1,
     isDefault: i === 0,
   }));
-  const mediaCount = Math.round(options.items * MEDIA_SHARE);
+  const mediaCount = options.oneRoot ? 0 : Math.round(options.items * MEDIA_SHARE);
   const media = planMedia(mediaCount, site.nextNodeId, random.fork('media-plan'));
   const plan = planDocuments(
     options.items - mediaCount,
     site.nextNodeId + media.length,
     random.fork('document-plan'),
     options.maxChildren,
+    options.oneRoot,
   );
   const db = openDemoDatabase(options.out);
   try {

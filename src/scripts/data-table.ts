@@ -22,6 +22,9 @@ import {
 } from './table-source.ts';
 import { isFiltered, readState, writeState, type TableDefaults, type TableState } from './table-state.ts';
 
+/** The width under which the table's refining tools start closed (site.css, `.table-refine`). */
+const NARROW = '(max-width: 40rem)';
+
 interface Parts {
   filter: HTMLInputElement;
   facetBox: HTMLElement;
@@ -139,10 +142,13 @@ function setup(section: HTMLElement, table: Table, source: TableSource, deferred
       .then(() => source.text(state, format, exported()))
       .then((text) => download(fileName(format), type, text));
   parts.sizeBox.append(pageSizeSelect(state.size, (size) => update({ size, page: 1 })));
+  // Facets and filters behind a disclosure, open where there is room or when in use: a phone shows rows first.
+  const refine = el('details', { className: 'table-refine' }, el('summary', { textContent: 'Facets and filters' }));
+  refine.append(parts.facetBox, parts.whereBox);
+  refine.open = !matchMedia(NARROW).matches || state.facets.size > 0 || state.filters.length > 0;
   controls.append(
     el('label', { className: 'table-filter' }, 'Filter ', parts.filter),
-    parts.facetBox,
-    parts.whereBox,
+    refine,
     parts.clear,
     parts.chooserBox,
     parts.sizeBox,

@@ -11,11 +11,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from '../../scripts/browser/chromium.ts';
+import type { Browser, Locator, Page } from '../../scripts/browser/chromium.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
-import { scrollsInOwnBox, shownColumn, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+import {
+  openRefine,
+  scrollsInOwnBox,
+  shownColumn,
+  tableOf,
+  waitForTable,
+  wrappedCells,
+} from '../support/table-view.ts';
 import { axeViolations } from '../support/axe-check.ts';
 
 const DB = sharedDatabase('persteenolsen_umbraco-17-starter-one.db');
@@ -50,6 +57,18 @@ describe(
       browser = await launchBrowser();
     });
 
+    /** The disposition facet counts one kept item and the rewritten ones; choosing "rewrite" shows just those. */
+    async function expectDispositionFacet(page: Page, table: Locator, where: string): Promise<void> {
+      await openRefine(table);
+      const facet = table.locator('select[data-facet="disposition"]');
+      assert.match(await facet.locator('option[value="keep"]').innerText(), /\(1\)$/, where);
+      const count = new RegExp(`\\(${rewritten.length}\\)$`);
+      assert.match(await facet.locator('option[value="rewrite"]').innerText(), count, where);
+      await facet.selectOption('rewrite');
+      assert.deepEqual((await shownColumn(table, 'name')).sort(), rewritten.map((r) => r.name).sort(), where);
+      assert.match(page.url(), /disposition=rewrite/, where);
+    }
+
     after(async () => {
       await browser?.close();
       await server?.close();
@@ -74,16 +93,7 @@ describe(
     it('counts and filters by disposition; counts the redirect table by source', async () => {
       const page = await (await browser.newContext()).newPage();
       await page.goto(`${server.url}/inventories/decisions/`);
-      const table = await waitForTable(page, 'decisions');
-      const facet = table.locator('select[data-facet="disposition"]');
-      assert.match(await facet.locator('option[value="keep"]').innerText(), /\(1\)$/);
-      assert.match(
-        await facet.locator('option[value="rewrite"]').innerText(),
-        new RegExp(`\\(${rewritten.length}\\)$`),
-      );
-      await facet.selectOption('rewrite');
-      assert.deepEqual((await shownColumn(table, 'name')).sort(), rewritten.map((r) => r.name).sort());
-      assert.match(page.url(), /disposition=rewrite/);
+      await expectDispositionFacet(page, await waitForTable(page, 'decisions'), 'decisions');
       // By root: the about pages sit under one content root, so its rewrite cell holds them all.
       const rewriteColumn = await page.locator('table[data-by="root"] thead th').allInnerTexts();
       const column = rewriteColumn.indexOf('rewrite') + 1;
@@ -106,16 +116,8 @@ describe(
         const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
         await page.goto(`${server.url}/inventories/items/`);
         const table = await waitForTable(page, 'items');
-        const facet = table.locator('select[data-facet="disposition"]');
-        assert.match(await facet.locator('option[value="keep"]').innerText(), /\(1\)$/);
-        assert.match(
-          await facet.locator('option[value="rewrite"]').innerText(),
-          new RegExp(`\\(${rewritten.length}\\)$`),
-        );
-        await facet.selectOption('rewrite');
-        assert.deepEqual((await shownColumn(table, 'name')).sort(), rewritten.map((r) => r.name).sort(), `${width} px`);
+        await expectDispositionFacet(page, table, `items at ${width} px`);
         assert.deepEqual([...new Set(await shownColumn(table, 'disposition'))], ['rewrite']);
-        assert.match(page.url(), /disposition=rewrite/);
         assert.equal((await scrollsInOwnBox(table)).page, false, `items at ${width} px`);
       }
     });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { MULTILINGUAL_SITE } from '../support/site-builds.ts';
 import { useSites } from '../support/site-session.ts';
-import { scrollsInOwnBox, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+import { openRefine, scrollsInOwnBox, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
 
 type Json = Record<string, any>;
 
@@ -101,6 +101,7 @@ describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
         await table.locator('.table-status').innerText(),
         new RegExp(`of ${dictionary.length * languages.length}\\b`),
       );
+      await openRefine(table);
       const status = table.locator('select[data-facet="status"]');
       assert.match(await status.locator('option[value="missing"]').innerText(), new RegExp(`\\(${missing}\\)$`));
       await status.selectOption('missing');

@@ -230,6 +230,36 @@ describe('interactive tables: columns, operators, facets, page size', { timeout:
     await page.close();
   });
 
+  it('at 390 px the facets and filters start closed, the first rows close by, and open from the keyboard', async () => {
+    const shown = (page: Page) =>
+      page.locator('select[data-facet="kind"]').evaluate((select) => select.checkVisibility());
+    const wide = await open('', 1280);
+    const wideTable = await waitForTable(wide, 'items');
+    assert.equal(await shown(wide), true, 'facets shown at 1280 px');
+    assert.equal(
+      await wideTable.locator('details.table-refine summary').evaluate((s) => (s as HTMLElement).offsetHeight),
+      0,
+    );
+    await wide.close();
+    const page = await open('', 390);
+    const table = await waitForTable(page, 'items');
+    assert.equal(await shown(page), false, 'facets closed at 390 px');
+    const gap = await table.evaluate(
+      (section) =>
+        (section.querySelector('tbody tr') as Element).getBoundingClientRect().top -
+        (section.querySelector('.table-controls') as Element).getBoundingClientRect().top,
+    );
+    assert.ok(gap < 450, `the first row ${gap.toFixed(0)} px below the top of the controls`);
+    await table.locator('details.table-refine summary').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await shown(page), true, 'Enter on the summary opens them');
+    await page.close();
+    const filtered = await open('?kind=media', 390);
+    await waitForTable(filtered, 'items');
+    assert.equal(await shown(filtered), true, 'open when a facet is chosen');
+    await filtered.close();
+  });
+
   it('pages by the chosen size; names stay readable beside keys and paths at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {
       const page = await open('?cols=kind,id,name,type,path,key,updateDate&type__notempty=', width);

@@ -13,7 +13,8 @@ import { buildSite, crawl, launchBrowser } from '../support/site-e2e.ts';
 import type { Browser, BrowserContext, Page } from '../../scripts/browser/chromium.ts';
 import { readSnapshotOracle, type SnapshotOracle } from '../support/site-snapshot-oracle.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
-import { sharedDatabase } from '../support/shared-databases.ts';
+import { builtSite } from '../support/built-site.ts';
+import { MULTILINGUAL_SITE } from '../support/site-builds.ts';
 import {
   headerShiftOnScroll,
   scrollsInOwnBox,
@@ -78,15 +79,17 @@ describe('interactive inventory tables', { timeout: 240_000 }, () => {
     tmp = await mkdtemp(path.join(tmpdir(), 'site-tables-'));
     const demoSnap = path.join(tmp, 'demo-snapshot');
     await crawl(['--out', demoSnap, '--demo-items', '300'], { SNAPSHOT_CACHE_DIR: path.join(tmp, 'demo-cache') });
-    const builds: Array<[keyof typeof sites, string[], string, string]> = [
-      ['demo', ['--snapshot', demoSnap, '--base', '/snap/'], '/snap/', demoSnap],
-      ['multilingual', ['--db', sharedDatabase('tdufrane_searchcourse.db')], '/', ''],
+    const demoDist = path.join(tmp, 'demo-dist');
+    await buildSite(['--snapshot', demoSnap, '--base', '/snap/', '--out', demoDist, '--cache', `${demoDist}-build`]);
+    // The multilingual site is the one the other browser test files share (built once, kept in their build cache).
+    const multilingual = await builtSite(MULTILINGUAL_SITE);
+    const builds: Array<[keyof typeof sites, string, string, string]> = [
+      ['demo', demoDist, '/snap/', demoSnap],
+      ['multilingual', multilingual.dist, '/', path.join(multilingual.buildDir, 'snapshot')],
     ];
-    for (const [name, args, base, snapshot] of builds) {
-      const dist = path.join(tmp, `${name}-dist`);
-      await buildSite([...args, '--out', dist, '--cache', path.join(tmp, `${name}-build`)]);
+    for (const [name, dist, base, snapshot] of builds) {
       const server = await startStaticServer(dist, base);
-      const oracle = await readSnapshotOracle(snapshot || path.join(tmp, `${name}-build`, 'snapshot'));
+      const oracle = await readSnapshotOracle(snapshot);
       sites[name] = { name, server, oracle, url: (p = '') => `${server.url}${base}${p}` };
     }
     browser = await launchBrowser();

@@ -10,8 +10,16 @@ import { startHostileSource } from '../support/hostile-source.ts';
 import { runMeasured } from '../support/measured-child.ts';
 
 const CEILING = 400;
-/** 50,000 index entries and one 50,000-child tree answer in memory at once, measured at ~550 MiB. */
-const WIDE_CEILING = 768;
+/**
+ * 50,000 index entries and one 50,000-child tree answer in memory at once: measured at 128–159 MiB live (heap and
+ * buffers after a full collection) in four runs beside other big processes. The peak RSS of the same crawl is not
+ * asserted: it went from 550 to 811 MiB with the load on the machine, because it is mostly garbage not yet collected.
+ * V8 sizes the heap for its next full collection from the speeds it measured of its collector and of the program, and
+ * its concurrent marking threads get less CPU when other processes run, so the heap grows further before a collection
+ * ends. What the crawler holds does not depend on that: the ceiling is 1.6 times the most measured (a run where no
+ * full collection ran reports NaN and fails too).
+ */
+const WIDE_LIVE_CEILING = 256;
 const PROTOTYPE_NAMES = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'];
 const NAMES = [
   'Line\u2028separator',
@@ -123,7 +131,7 @@ describe('hostile but usable sources', () => {
       ]);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /50004 content items/);
-      assert.ok(run.peakRssMiB < WIDE_CEILING, `peak RSS ${run.peakRssMiB.toFixed(0)} MiB`);
+      assert.ok(run.liveHeapMiB < WIDE_LIVE_CEILING, `${run.liveHeapMiB.toFixed(0)} MiB live`);
       assert.deepEqual(await fingerprint(workspace.dist), before);
     } finally {
       await source.close();

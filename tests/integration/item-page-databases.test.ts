@@ -2,18 +2,22 @@
  * On every shared database, the same snapshot built twice, through the item page writer and with `--astro-item-pages`
  * (every item page through Astro's page loop): the two sites are byte for byte the same, and every item page parses as
  * written (nothing a browser would repair), with the head every page has and the item's name as the database holds
- * it in its title and heading. Item counts and names come from SQL written here, not from the snapshot.
+ * it in its title and heading. Item counts and names come from SQL written here, not from the snapshot. The builds
+ * are child processes, two at a time (a build is mostly one busy process), all queued when the file loads and awaited
+ * by each database's tests.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { buildInChild, type ChildRun } from '../support/build-child.ts';
+import { crawl } from '../support/site-e2e.ts';
 import { readExpectations } from '../support/database-expectations.ts';
 import { attrOf, parsePage, query, queryAll, readText } from '../support/html-tree.ts';
 import { listDifferences } from '../support/partition-sites.ts';
 import { listSharedDatabases, openForOracle } from '../support/shared-databases.ts';
-import { buildSite, crawl } from '../support/site-e2e.ts';
 
 /** Every name an item has: the node's own, and each culture's name of each of its versions. */
 const NAMES = `
@@ -69,26 +73,68 @@ function checkPage(html: string, kind: string, names: Set<string> | undefined): 
   ];
 }
 
-for (const database of listSharedDatabases()) {
+const SIDE_BY_SIDE = 2;
+const waiting: Array<() => void> = [];
+let free = SIDE_BY_SIDE;
+
+/** `run` once fewer than SIDE_BY_SIDE runs are under way; a failed run is an error naming its output. */
+async function inTurn(run: () => Promise<ChildRun>): Promise<void> {
+  if (free > 0) free -= 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    const { code, signal, stderr } = await run();
+    if (code !== 0) throw new Error(`exited ${code ?? signal}:\n${stderr}`);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else free += 1;
+  }
+}
+
+interface Sites {
+  viaAstro: string;
+  viaWriter: string;
+}
+
+/** The crawls run in this process, one after another. */
+let crawled = Promise.resolve();
+const work = mkdtempSync(path.join(tmpdir(), 'item-pages-db-'));
+after(() => rm(work, { recursive: true, force: true }));
+
+/** The database crawled, then its snapshot built both ways (side by side when a turn is free). */
+async function buildBothWays(database: string, dir: string): Promise<Sites> {
+  const snapshot = path.join(dir, 'snapshot');
+  const crawling = crawled.then(() =>
+    crawl(['--db', database, '--out', snapshot], { SNAPSHOT_CACHE_DIR: `${dir}/cache` }),
+  );
+  crawled = crawling.catch(() => {});
+  await crawling;
+  const args = (out: string) => [
+    ...['--snapshot', snapshot, '--no-search', '--no-sqlite', '--quiet'],
+    ...['--out', out, '--cache', `${out}-cache`],
+  ];
+  const sites = { viaAstro: path.join(dir, 'via-astro'), viaWriter: path.join(dir, 'via-writer') };
+  await Promise.all([
+    inTurn(() => buildInChild([...args(sites.viaAstro), '--astro-item-pages'])),
+    inTurn(() => buildInChild(args(sites.viaWriter))),
+  ]);
+  return sites;
+}
+
+const builds = listSharedDatabases().map((database, i) => {
+  const sites = buildBothWays(database, path.join(work, String(i)));
+  sites.catch(() => {}); // reported by the database's own tests, which may start later
+  return { database, sites };
+});
+
+for (const { database, sites } of builds) {
   describe(`item pages of ${path.basename(database)}`, { timeout: 300_000 }, () => {
-    let tmp: string;
     let viaAstro: string;
     let viaWriter: string;
 
     before(async () => {
-      tmp = await mkdtemp(path.join(tmpdir(), 'item-pages-db-'));
-      const snapshot = path.join(tmp, 'snapshot');
-      await crawl(['--db', database, '--out', snapshot], { SNAPSHOT_CACHE_DIR: path.join(tmp, 'cache') });
-      const args = (out: string) => [
-        ...['--snapshot', snapshot, '--no-search', '--no-sqlite'],
-        ...['--out', out, '--cache', `${out}-cache`],
-      ];
-      viaAstro = path.join(tmp, 'via-astro');
-      viaWriter = path.join(tmp, 'via-writer');
-      await buildSite([...args(viaAstro), '--astro-item-pages']);
-      await buildSite(args(viaWriter));
+      ({ viaAstro, viaWriter } = await sites);
     });
-    after(() => rm(tmp, { recursive: true, force: true }));
 
     it('the item page writer and Astro write the same bytes for every file', async () => {
       assert.deepEqual(await listDifferences(viaAstro, viaWriter, () => false), []);

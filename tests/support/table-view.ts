@@ -9,6 +9,12 @@ export async function waitForTable(page: Page, name: string): Promise<Locator> {
   return tableOf(page, name);
 }
 
+/** Opens the facets and filters where a narrow screen starts them closed, as a reader would: by their summary. */
+export async function openRefine(table: Locator): Promise<void> {
+  const refine = table.locator('details.table-refine');
+  if (!(await refine.evaluate((d) => (d as HTMLDetailsElement).open))) await refine.locator('summary').click();
+}
+
 /** The texts of one column (by its `data-column` key) in the rows shown now. */
 export function shownColumn(table: Locator, column: string): Promise<string[]> {
   return table.evaluate((section, key) => {

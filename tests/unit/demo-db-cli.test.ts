@@ -12,12 +12,18 @@ test('demo-db flags: defaults, and --name=value as well as --name value', () => 
       languages: 2,
       seed: 7,
       maxChildren: null,
+      oneRoot: false,
       record: null,
       force: true,
       verbose: false,
       help: false,
     },
   });
+});
+
+test('demo-db flags: --one-root', () => {
+  const parsed = parseCli(['--out', 'demo.db', '--one-root']);
+  assert.equal(parsed.ok && parsed.options.oneRoot, true);
 });
 
 test('demo-db flags: --max-children N', () => {

@@ -14,7 +14,8 @@ import {
  * carries one domain per language, a "Global settings" data folder and a never-published campaign.
  * A skeleton of named pages comes first (depth 6 within the first six documents, a trashed page with
  * a trashed child), then bulk items
- * spread over listing pages so that large runs give folders with thousands of children.
+ * spread over listing pages so that large runs give folders with thousands of children. With `oneRoot`, only the main
+ * site's tree: no other root and nothing trashed.
  */
 export interface DocumentPlan {
   documents: PlannedDocument[];
@@ -60,16 +61,22 @@ const SKELETON: Entry[] = [
   ['winterSale', 'oldOffers', 'contentPage', 'Winter sale 2019', { state: 'unpublished' }],
 ];
 const SKELETON_ODD = new Set([0, 1, 2, 3, 5]);
+/** The skeleton's first entries are the main site's tree (the home page and its descendants). */
+const HOME_TREE = 22;
 
 export function planDocuments(
   count: number,
   firstId: number,
   random: Random,
   maxChildren = Number.POSITIVE_INFINITY,
+  oneRoot = false,
 ): DocumentPlan {
   const planner = createTreePlanner<PlannedDocument>(firstId, DOCUMENT_BIN, random);
   const refs = new Map<string, PlannedDocument>();
-  for (const [ref, parentRef, typeAlias, name, extra] of SKELETON.slice(0, count)) {
+  for (const [ref, parentRef, typeAlias, name, extra] of SKELETON.slice(
+    0,
+    oneRoot ? Math.min(count, HOME_TREE) : count,
+  )) {
     const parent: Parent = parentRef === null ? 'root' : parentRef === '@bin' ? 'bin' : (refs.get(parentRef) ?? 'root');
     const fields = {
       typeAlias,
@@ -80,7 +87,7 @@ export function planDocuments(
     };
     refs.set(ref, planner.add(parent, fields));
   }
-  if (count > planner.items.length) fillBulk(planner, refs, count, random, maxChildren);
+  if (count > planner.items.length) fillBulk(planner, refs, count, random, { maxChildren, oneRoot });
   return { documents: planner.items, secondSiteId: refs.get('second')?.id ?? null };
 }
 
@@ -91,7 +98,7 @@ function fillBulk(
   refs: Map<string, PlannedDocument>,
   count: number,
   random: Random,
-  maxChildren: number,
+  { maxChildren, oneRoot }: { maxChildren: number; oneRoot: boolean },
 ): void {
   const ref = (name: string): PlannedDocument => refs.get(name) as PlannedDocument;
   const roomIn = createOverflow(planner, maxChildren);
@@ -111,11 +118,16 @@ function fillBulk(
   const secondPages = [ref('second'), ref('rock')];
   const trashed: PlannedDocument[] = [ref('oldOffers')];
   const oddNames = ODD_NAMES.filter((_, i) => !SKELETON_ODD.has(i));
-  const containers: [number, () => PlannedDocument][] = [
+  // The main site's containers are the first four of the full list, in the order the full tree picks them.
+  const homeContainers: [number, () => PlannedDocument][] = [
     [28, () => add(ref('news'), 'article')],
     [18, () => add(random.pick(blogLists), 'article')],
     [22, () => add(random.pick(shelves), 'product')],
     [7, () => grow(pages, add(random.pick(pages), 'contentPage'))],
+    [3, () => add(ref('products'), 'landingPage')],
+  ];
+  const allContainers: [number, () => PlannedDocument][] = [
+    ...homeContainers.slice(0, 4),
     [10, () => add(ref('stories'), 'article')],
     [4, () => Object.assign(add(ref('authors'), 'author'), { person: true })],
     [3, () => add(random.pick([ref('adventures'), ref('campaigns'), ref('products')]), 'landingPage')],
@@ -132,6 +144,7 @@ function fillBulk(
         ),
     ],
   ];
+  const containers = oneRoot ? homeContainers : allContainers;
   const total = containers.reduce((sum, [weight]) => sum + weight, 0);
   while (planner.items.length < count) {
     const doc = pickContainer(containers, total, random)();

@@ -12,16 +12,9 @@ import {
   type DocumentVersions,
 } from '../readers/draft-reader.ts';
 import { listContentNodes, type ContentNode } from '../readers/node-reader.ts';
-import { readProperties, type ServedProperty } from './item-view.ts';
+import { hiddenItemHead, readProperties, type HiddenItemHead, type ServedProperty } from './item-view.ts';
 
-export interface HiddenItem {
-  id: number;
-  key: string;
-  name: string;
-  type: string;
-  parentId: number;
-  level: number;
-  createDate: string | null;
+export interface HiddenItem extends HiddenItemHead {
   updateDate: string | null;
   properties: Record<string, ServedProperty>;
   cultures?: Record<string, { name: string; updateDate: string | null; properties: Record<string, ServedProperty> }>;
@@ -135,13 +128,7 @@ function hiddenItem({ c, cultureNames }: Context, node: ContentNode, v: Document
   };
   const byCulture = readProperties(c, tree);
   const item: HiddenItem = {
-    id: node.id,
-    key: node.key,
-    name: tree.name,
-    type: type.alias,
-    parentId: node.parentId,
-    level: node.level,
-    createDate: c.systemDate(node.createDate),
+    ...hiddenItemHead(c, node, type.alias, tree.name),
     updateDate: c.systemDate(v.currentVersionDate),
     properties: byCulture.values().next().value ?? {},
   };

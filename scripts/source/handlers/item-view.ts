@@ -2,6 +2,7 @@ import { toServedValue } from '../catalog/property-values.ts';
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
 import type { TreeNode } from '../catalog/tree.ts';
 import { VARIES_BY_CULTURE } from '../catalog/type-catalog.ts';
+import type { ContentNode } from '../readers/node-reader.ts';
 import { listVersionValues, type PropertyDataRecord } from '../readers/property-reader.ts';
 
 export interface ItemSummary {
@@ -15,6 +16,28 @@ export interface ItemSummary {
   updateDate: string | null;
   children?: ItemSummary[];
 }
+/** What an item served outside the published tree (a draft, an unpublished or a trashed item) starts with. */
+export interface HiddenItemHead {
+  id: number;
+  key: string;
+  name: string;
+  type: string;
+  /** For a trashed item: −20 (content bin) or −21 (media bin) if trashed itself, its parent if trashed with it. */
+  parentId: number;
+  level: number;
+  createDate: string | null;
+}
+
+export const hiddenItemHead = (c: SiteCatalog, node: ContentNode, type: string, name: string): HiddenItemHead => ({
+  id: node.id,
+  key: node.key,
+  name,
+  type,
+  parentId: node.parentId,
+  level: node.level,
+  createDate: c.systemDate(node.createDate),
+});
+
 export interface ServedProperty {
   alias: string;
   editorAlias: string;

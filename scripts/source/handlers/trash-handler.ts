@@ -2,17 +2,10 @@
 import type { SiteCatalog } from '../catalog/site-catalog.ts';
 import { listContentNodes } from '../readers/node-reader.ts';
 import { listTrashRelations } from '../readers/trash-reader.ts';
+import { hiddenItemHead, type HiddenItemHead } from './item-view.ts';
 
-export interface TrashedItem {
+export interface TrashedItem extends HiddenItemHead {
   kind: 'content' | 'media';
-  id: number;
-  key: string;
-  name: string;
-  type: string;
-  /** −20 (content bin) or −21 (media bin) for an item trashed itself; its parent for one trashed with it. */
-  parentId: number;
-  level: number;
-  createDate: string | null;
   /** Set for an item trashed itself (Umbraco's relation for "Restore"); absent for its descendants. */
   originalParentId?: number;
   originalParentKey?: string | null;
@@ -32,13 +25,7 @@ export function listRecycleBin(c: SiteCatalog): TrashedItem[] {
     const relation = relations.get(node.id);
     const item: TrashedItem = {
       kind: kind === 'document' ? 'content' : 'media',
-      id: node.id,
-      key: node.key,
-      name: node.nodeName,
-      type: c.types.byId.get(node.contentTypeId)?.alias ?? '',
-      parentId: node.parentId,
-      level: node.level,
-      createDate: c.systemDate(node.createDate),
+      ...hiddenItemHead(c, node, c.types.byId.get(node.contentTypeId)?.alias ?? '', node.nodeName),
     };
     if (relation !== undefined) {
       item.originalParentId = relation.originalParentId;

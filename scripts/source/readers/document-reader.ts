@@ -63,20 +63,30 @@ export function listCultureStates(db: Database): CultureState[] {
     .map((r) => ({ nodeId: r.nodeId as number, languageId: r.languageId as number, published: r.published === 1 }));
 }
 
-/** Culture names of published versions only (`umbracoContentVersionCultureVariation` holds every version's). */
+/** A row of `selectCultureNames`, typed. */
+export const toCultureName = (r: Record<string, string | number | null>): CultureName => ({
+  versionId: r.versionId as number,
+  languageId: r.languageId as number,
+  name: r.name as string,
+  date: r.date as string,
+});
+
+/**
+ * Culture names of the versions `join` keeps (`umbracoContentVersionCultureVariation` holds every version's), with
+ * `columns` of the joined tables before them.
+ */
+export function selectCultureNames(db: Database, join: string, columns = ''): R[] {
+  return db.all<R>(
+    `SELECT ${columns}cvcv.versionId, cvcv.languageId, cvcv.name, cvcv.date
+     FROM umbracoContentVersionCultureVariation cvcv ${join}`,
+  );
+}
+
+/** Culture names of published versions only. */
 export function listPublishedCultureNames(db: Database): CultureName[] {
-  return db
-    .all<R>(
-      `SELECT cvcv.versionId, cvcv.languageId, cvcv.name, cvcv.date
-     FROM umbracoContentVersionCultureVariation cvcv
-     JOIN umbracoDocumentVersion dv ON dv.id = cvcv.versionId AND dv.published = 1`,
-    )
-    .map((r) => ({
-      versionId: r.versionId as number,
-      languageId: r.languageId as number,
-      name: r.name as string,
-      date: r.date as string,
-    }));
+  return selectCultureNames(db, 'JOIN umbracoDocumentVersion dv ON dv.id = cvcv.versionId AND dv.published = 1').map(
+    toCultureName,
+  );
 }
 
 /** v15+: the published (isDraft = 0) segment Umbraco persisted; `isPrimary` (15.4+) picks among alternatives. */

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { selectCultureNames, toCultureName, type CultureName } from './document-reader.ts';
 import { OBJECT_TYPE } from './object-types.ts';
 
 /** A document's whole state: its flags, its current (draft) version and its published version, if any. */
@@ -15,12 +16,8 @@ export interface DocumentVersions {
   publishedVersionDate: string | null;
   publishedName: string | null;
 }
-export interface VersionCultureName {
+export interface VersionCultureName extends CultureName {
   nodeId: number;
-  versionId: number;
-  languageId: number;
-  name: string;
-  date: string;
 }
 
 type R = Record<string, string | number | null>;
@@ -65,21 +62,13 @@ export function listDocumentVersions(db: Database): DocumentVersions[] {
     });
 }
 
-/** Culture names of current (draft) versions: `umbracoContentVersionCultureVariation` holds every version's. */
+/** Culture names of current (draft) versions, with their documents. */
 export function listCurrentCultureNames(db: Database): VersionCultureName[] {
-  return db
-    .all<R>(
-      `SELECT v.nodeId, cvcv.versionId, cvcv.languageId, cvcv.name, cvcv.date
-     FROM umbracoContentVersionCultureVariation cvcv
-     JOIN umbracoContentVersion v ON v.id = cvcv.versionId AND v.current = 1`,
-    )
-    .map((r) => ({
-      nodeId: r.nodeId as number,
-      versionId: r.versionId as number,
-      languageId: r.languageId as number,
-      name: r.name as string,
-      date: r.date as string,
-    }));
+  return selectCultureNames(
+    db,
+    'JOIN umbracoContentVersion v ON v.id = cvcv.versionId AND v.current = 1',
+    'v.nodeId, ',
+  ).map((r) => ({ nodeId: r.nodeId as number, ...toCultureName(r) }));
 }
 
 /** Languages whose draft differs from what is published (`umbracoDocumentCultureVariation.edited`). */

@@ -1,16 +1,15 @@
 /** The list behind a fill rate: items of a type whose property is empty (site data `missing-values.ndjson`). */
-import path from 'node:path';
 import { pathSegment } from '#core/path-segment.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import { missingEntrySchema, SITE_DATA_FILES, type MissingEntry } from '../site-data/site-data-format.ts';
-import { readSiteNdjson } from '../site-data/site-data-read.ts';
+import { readSiteTable } from '../tables/site-table.ts';
 import { href, inventoryHref, itemHref, typeHref } from '../site-paths.ts';
 
 let entries: Promise<MissingEntry[]> | undefined;
 
 async function readEntries(): Promise<MissingEntry[]> {
   const data = await loadSiteData();
-  return readSiteNdjson(path.join(data.env.siteDataDir, SITE_DATA_FILES.missing), missingEntrySchema);
+  return readSiteTable(data, SITE_DATA_FILES.missing, missingEntrySchema);
 }
 
 export async function listMissingPaths(): Promise<Array<{ params: { type: string; property: string } }>> {

@@ -1,23 +1,16 @@
 /** The Decisions inventory's table: every item with its effective disposition (site-data/derive/decision-rows.ts). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
-import { readSiteNdjson } from '../site-data/site-data-read.ts';
+import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
-import type { TableColumn, TableRow } from './table-model.ts';
+import type { TableRow } from './table-model.ts';
+import { col, readSiteTable } from './site-table.ts';
 import type { InventoryTable } from './inventory-tables.ts';
 
-const col = (key: string, label: string, type: TableColumn['type'] = 'text', extra: Partial<TableColumn> = {}) => ({
-  key,
-  label,
-  type,
-  ...extra,
-});
-
 async function listDecisionRows(data: SiteData): Promise<TableRow[]> {
-  const file = path.join(data.env.siteDataDir, SITE_DATA_FILES.decisions);
-  if (!existsSync(file)) return []; // site data prepared without the build's decisions step
-  return readSiteNdjson(file, tableRowSchema);
+  // Site data prepared without the build's decisions step has no such file.
+  if (!existsSync(path.join(data.env.siteDataDir, SITE_DATA_FILES.decisions))) return [];
+  return readSiteTable(data, SITE_DATA_FILES.decisions);
 }
 
 /** Each item's effective disposition (the items table's column and facet: "this view" exports a worklist). */

@@ -3,15 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
-import type { TableColumn, TableRow } from './table-model.ts';
+import type { TableRow } from './table-model.ts';
+import { col } from './site-table.ts';
 import type { InventoryTable } from './inventory-tables.ts';
-
-const col = (key: string, label: string, type: TableColumn['type'] = 'text', extra: Partial<TableColumn> = {}) => ({
-  key,
-  label,
-  type,
-  ...extra,
-});
 
 export const ESTIMATE_TABLE: InventoryTable = {
   name: 'estimate',

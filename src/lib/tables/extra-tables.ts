@@ -1,15 +1,9 @@
 /** The interactive tables of the extras inventories (src/lib/pages/extra-inventories.ts), over extras.json's rows. */
 import type { ExtraName } from '#core/snapshot-extras.ts';
 import { loadExtras } from '../site-data/load-extras.ts';
-import type { TableColumn, TableRow } from './table-model.ts';
+import type { TableRow } from './table-model.ts';
+import { col } from './site-table.ts';
 import type { InventoryTable } from './inventory-tables.ts';
-
-const col = (key: string, label: string, type: TableColumn['type'] = 'text', extra: Partial<TableColumn> = {}) => ({
-  key,
-  label,
-  type,
-  ...extra,
-});
 
 const rowsOf = (name: ExtraName) => async (): Promise<TableRow[]> => (await loadExtras()).rows[name];
 

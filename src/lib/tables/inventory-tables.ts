@@ -2,15 +2,14 @@
  * The interactive tables of the inventory pages: their columns and every row, read from the site data once per build.
  * The page renders the first page of rows as HTML; `pages/tables/[file].ts` ships all rows for the browser.
  */
-import path from 'node:path';
 import { fillRateRows } from '../site-data/derive/fill-rate-rows.ts';
 import { loadSiteData, type SiteData } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES, tableRowSchema, type SiteNode } from '../site-data/site-data-format.ts';
-import { readSiteNdjson } from '../site-data/site-data-read.ts';
+import { SITE_DATA_FILES, type SiteNode } from '../site-data/site-data-format.ts';
 import { pathOf } from '../site-data/derive/inventory-downloads.ts';
 import { listItemLanguages } from '../site-data/item-languages.ts';
 import { editorPagePath } from '../site-paths.ts';
-import type { TableColumn, TableRow, TableSpec } from './table-model.ts';
+import type { TableRow, TableSpec } from './table-model.ts';
+import { col, readSiteTable } from './site-table.ts';
 import { EXTRA_TABLES } from './extra-tables.ts';
 import { REDIRECT_TABLE } from './redirect-table.ts';
 import { DECISION_TABLE, readDispositions } from './decision-table.ts';
@@ -21,22 +20,6 @@ import { EXTERNAL_LINK_TABLE, ISSUE_TABLE } from './issue-tables.ts';
 export interface InventoryTable extends TableSpec {
   title: string;
   listRows(data: SiteData): Promise<TableRow[]>;
-}
-
-const col = (
-  key: string,
-  label: string,
-  type: TableColumn['type'] = 'text',
-  extra: Partial<TableColumn> = {},
-): TableColumn => ({
-  key,
-  label,
-  type,
-  ...extra,
-});
-
-async function readAll(data: SiteData, file: string): Promise<TableRow[]> {
-  return readSiteNdjson(path.join(data.env.siteDataDir, file), tableRowSchema);
 }
 
 /**
@@ -187,7 +170,7 @@ const broken: InventoryTable = {
     col('fromKind', 'Item kind', 'code', { hidden: true }),
     col('fromKey', 'Item key', 'code', { hidden: true }),
   ],
-  listRows: (data) => readAll(data, SITE_DATA_FILES.broken),
+  listRows: (data) => readSiteTable(data, SITE_DATA_FILES.broken),
 };
 
 const orphans: InventoryTable = {
@@ -203,7 +186,7 @@ const orphans: InventoryTable = {
     col('bytes', 'Bytes', 'num'),
     col('key', 'Key', 'code'),
   ],
-  listRows: (data) => readAll(data, SITE_DATA_FILES.orphans),
+  listRows: (data) => readSiteTable(data, SITE_DATA_FILES.orphans),
 };
 
 const coverage: InventoryTable = {
@@ -255,7 +238,7 @@ const audit: InventoryTable = {
     col('key', 'Key', 'code', { deferred: true }),
   ],
   listRows: async (data) =>
-    (await readAll(data, SITE_DATA_FILES.audit)).map((row) => ({
+    (await readSiteTable(data, SITE_DATA_FILES.audit)).map((row) => ({
       ...row,
       referenced: row.inboundReferences === 0 ? 'no' : 'yes',
       thin: row.thin === true ? 'yes' : 'no',

@@ -1,21 +1,7 @@
 /** The interactive tables of the issues overview and the external-links inventory, over their site-data rows. */
-import path from 'node:path';
-import type { SiteData } from '../site-data/load-site-data.ts';
-import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
-import { readSiteNdjson } from '../site-data/site-data-read.ts';
+import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import type { InventoryTable } from './inventory-tables.ts';
-import type { TableColumn, TableRow } from './table-model.ts';
-
-const col = (key: string, label: string, type: TableColumn['type'] = 'text', extra: Partial<TableColumn> = {}) => ({
-  key,
-  label,
-  type,
-  ...extra,
-});
-
-async function readRows(data: SiteData, file: string): Promise<TableRow[]> {
-  return readSiteNdjson(path.join(data.env.siteDataDir, file), tableRowSchema);
-}
+import { col, readSiteTable } from './site-table.ts';
 
 export const ISSUE_TABLE: InventoryTable = {
   name: 'issues',
@@ -29,7 +15,7 @@ export const ISSUE_TABLE: InventoryTable = {
     col('why', 'Why it matters', 'text', { hidden: true }),
     col('link', 'Rows', 'code', { hidden: true }),
   ],
-  listRows: (data) => readRows(data, SITE_DATA_FILES.issues),
+  listRows: (data) => readSiteTable(data, SITE_DATA_FILES.issues),
 };
 
 export const EXTERNAL_LINK_TABLE: InventoryTable = {
@@ -45,5 +31,5 @@ export const EXTERNAL_LINK_TABLE: InventoryTable = {
     col('kind', 'Kind', 'code', { hidden: true }),
     col('key', 'Key', 'code', { deferred: true }),
   ],
-  listRows: (data) => readRows(data, SITE_DATA_FILES.externalLinks),
+  listRows: (data) => readSiteTable(data, SITE_DATA_FILES.externalLinks),
 };

@@ -1,20 +1,12 @@
 /** The Redirects inventory's table: every row of the redirect map (site-data/derive/redirect-map.ts). */
-import path from 'node:path';
-import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
-import { readSiteNdjson } from '../site-data/site-data-read.ts';
+import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
-import type { TableColumn, TableRow } from './table-model.ts';
+import type { TableRow } from './table-model.ts';
+import { col, readSiteTable } from './site-table.ts';
 import type { InventoryTable } from './inventory-tables.ts';
 
-const col = (key: string, label: string, type: TableColumn['type'] = 'text', extra: Partial<TableColumn> = {}) => ({
-  key,
-  label,
-  type,
-  ...extra,
-});
-
 export async function listRedirects(data: SiteData): Promise<TableRow[]> {
-  return readSiteNdjson(path.join(data.env.siteDataDir, SITE_DATA_FILES.redirects), tableRowSchema);
+  return readSiteTable(data, SITE_DATA_FILES.redirects);
 }
 
 export const REDIRECT_TABLE: InventoryTable = {
