@@ -9,17 +9,10 @@ import type { EncodedTable } from '../lib/tables/table-model.ts';
 import type { FirstView } from '../lib/tables/table-first-view.ts';
 import { button, download, el, getJson } from './dom.ts';
 import { columnChooser, facetSelect, pageSizeSelect, whereBuilder } from './table-controls.ts';
-import { decodeTable, facetOf, type Table } from './table-data.ts';
+import { decodeTable, deferredLoader, facetOf, type Deferred, type Table } from './table-data.ts';
 import { buildHaystack } from './table-engine.ts';
 import { renderHead, renderNoRows, renderRows } from './table-rows.ts';
-import {
-  deferredLoader,
-  memorySource,
-  workerSource,
-  type Deferred,
-  type TableSource,
-  type ViewPage,
-} from './table-source.ts';
+import { memorySource, workerSource, type TableSource, type ViewPage } from './table-source.ts';
 import { isFiltered, readState, writeState, type TableDefaults, type TableState } from './table-state.ts';
 
 /** The width under which the table's refining tools start closed (site.css, `.table-refine`). */
@@ -249,7 +242,7 @@ async function open(section: HTMLElement): Promise<void> {
     return source.loaded.then(() => void (section.dataset.complete = 'true'));
   }
   const table = decodeTable(await getJson<EncodedTable>(src));
-  setup(section, table, memorySource(table), deferredLoader(section, table));
+  setup(section, table, memorySource(table), deferredLoader(src, table));
 }
 
 for (const section of document.querySelectorAll<HTMLElement>('section.data-table')) {

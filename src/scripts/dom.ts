@@ -28,9 +28,9 @@ export function download(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** A JSON file of the site; a failed answer is an error naming its status. */
+/** A JSON file of the site; a failed answer is an error naming the file and its status. */
 export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
   return response.json() as Promise<T>;
 }

@@ -1,6 +1,7 @@
 /**
  * A table file (src/lib/tables/table-model.ts) decoded for the browser: cells read through the facet dictionaries,
- * and what queries derive from a column (sort keys, orders, the lower-case text) kept until the column changes.
+ * and what queries derive from a column (sort keys, orders, the lower-case text) kept until the column changes; its
+ * deferred columns fetched when a view needs them.
  */
 import {
   cellText,
@@ -10,6 +11,7 @@ import {
   type FacetColumn,
   type TableColumn,
 } from '../lib/tables/table-model.ts';
+import { getJson } from './dom.ts';
 
 /** A decoded table: `value(c, r)` is the cell of column index `c` in row `r` (list-valued facets give arrays). */
 export interface Table {
@@ -63,4 +65,29 @@ export function codesTest(facet: FacetColumn, codes: ReadonlySet<number>): RowTe
 /** The codes of a facet column whose value's text passes `test`. */
 export function codesWhere(facet: FacetColumn, test: (text: string) => boolean): Set<number> {
   return new Set(facet.values.flatMap((v, k) => (test(cellText(v)) ? [k] : [])));
+}
+
+/** Fetches the deferred columns among `keys`; true when one was fetched for this call. */
+export type Deferred = (keys: readonly string[]) => Promise<boolean>;
+
+/**
+ * A table's deferred columns (GUIDs, and hidden columns until someone wants them), each fetched from
+ * `<table>.<column>.json` beside the table file `src`, once: a small table's page and a large table's worker use it.
+ */
+export function deferredLoader(src: string, table: Table): Deferred {
+  const base = src.replace(/\.json$/, '');
+  const loading = new Map<string, Promise<void>>();
+  // True when a column was fetched for this call, so the view is drawn (or queried) again only then.
+  return async (keys) => {
+    const fresh = table.columns.filter((col) => col.deferred && keys.includes(col.key) && !loading.has(col.key));
+    for (const col of fresh)
+      loading.set(
+        col.key,
+        getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(table, col.key, values)),
+      );
+    await Promise.all(
+      table.columns.filter((col) => keys.includes(col.key)).flatMap((col) => loading.get(col.key) ?? []),
+    );
+    return fresh.length > 0;
+  };
 }

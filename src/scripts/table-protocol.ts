@@ -1,5 +1,5 @@
 /**
- * The messages between a large table's page (table-remote.ts) and its worker (table-worker.ts): the page asks for a
+ * The messages between a large table's page (table-source.ts) and its worker (table-worker.ts): the page asks for a
  * view's page of rows or for the whole view as a download, the worker answers with the same `id`.
  */
 import type { CellValue } from '../lib/tables/table-model.ts';

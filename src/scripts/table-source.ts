@@ -5,8 +5,7 @@
  */
 import type { CellValue } from '../lib/tables/table-model.ts';
 import type { FirstView } from '../lib/tables/table-first-view.ts';
-import { getJson } from './dom.ts';
-import { decodeTable, fillColumn, type Table } from './table-data.ts';
+import { decodeTable, type Table } from './table-data.ts';
 import { runQuery, toCsv, toJson, type TableQuery, type TableView } from './table-engine.ts';
 import type { TableAnswer, TableRequest, ViewAnswer } from './table-protocol.ts';
 import { isFiltered, type TableState } from './table-state.ts';
@@ -123,30 +122,5 @@ export function workerSource(
       ask({ kind: 'export', id: next++, query: query(state), format, columns }).then(
         (answer) => (answer as { text: string }).text,
       ),
-  };
-}
-
-/** Fetches the deferred columns among `keys`; true when one was fetched for this call. */
-export type Deferred = (keys: readonly string[]) => Promise<boolean>;
-
-/**
- * A small table's deferred columns (GUIDs, and hidden columns until someone wants them), each fetched from
- * `<table>.<column>.json` beside the table file, once.
- */
-export function deferredLoader(section: HTMLElement, table: Table): Deferred {
-  const base = (section.dataset.src ?? '').replace(/\.json$/, '');
-  const loading = new Map<string, Promise<void>>();
-  // True when a column was fetched for this call, so the view is drawn again only then.
-  return async (keys) => {
-    const fresh = table.columns.filter((col) => col.deferred && keys.includes(col.key) && !loading.has(col.key));
-    for (const col of fresh)
-      loading.set(
-        col.key,
-        getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(table, col.key, values)),
-      );
-    await Promise.all(
-      table.columns.filter((col) => keys.includes(col.key)).flatMap((col) => loading.get(col.key) ?? []),
-    );
-    return fresh.length > 0;
   };
 }

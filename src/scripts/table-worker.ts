@@ -3,9 +3,10 @@
  * download needs them), then answers views (table-engine.ts's query, the page asked for) and "this view" downloads.
  * The last view's filtered rows are kept, so paging or sorting does not filter again.
  */
-import type { CellValue, EncodedTable } from '../lib/tables/table-model.ts';
+import type { EncodedTable } from '../lib/tables/table-model.ts';
 import { readOrderFile } from '../lib/tables/table-orders.ts';
-import { decodeTable, fillColumn, type Table } from './table-data.ts';
+import { getJson } from './dom.ts';
+import { decodeTable, deferredLoader, type Deferred, type Table } from './table-data.ts';
 import {
   buildHaystack,
   filterRows,
@@ -18,29 +19,11 @@ import {
 } from './table-engine.ts';
 import type { ExportRequest, TableAnswer, TableRequest, ViewRequest } from './table-protocol.ts';
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-  return response.json() as Promise<T>;
-}
-
-let table: Promise<Table> | undefined;
+/** The table, and its deferred columns' loader (table-source.ts). */
+let table: Promise<{ t: Table; load: Deferred }> | undefined;
 let base = '';
-const loading = new Map<string, Promise<void>>();
 const orders = new Map<number, Promise<void>>();
 let last: { key: string; filtered: Filtered } | undefined;
-
-/** Fetches the deferred columns among `keys` not fetched yet; true when one was fetched for this call. */
-async function load(t: Table, keys: readonly string[]): Promise<boolean> {
-  const fresh = t.columns.filter((col) => col.deferred && keys.includes(col.key) && !loading.has(col.key));
-  for (const col of fresh)
-    loading.set(
-      col.key,
-      getJson<CellValue[]>(`${base}.${col.key}.json`).then((values) => fillColumn(t, col.key, values)),
-    );
-  await Promise.all(t.columns.flatMap((col) => (keys.includes(col.key) ? (loading.get(col.key) ?? []) : [])));
-  return fresh.length > 0;
-}
 
 /**
  * The sort's order from its file (written by the build, table-orders.ts), once: sorting a million rows here would
@@ -71,9 +54,9 @@ function viewOf(t: Table, query: TableQuery): TableView {
 }
 
 async function answerView(request: ViewRequest): Promise<TableAnswer> {
-  const t = await (table as Promise<Table>);
+  const { t, load } = await (table as NonNullable<typeof table>);
   // A fresh column may match the text filter: the view is queried again (a download keeps the view it was asked of).
-  if (await load(t, request.keys)) last = undefined;
+  if (await load(request.keys)) last = undefined;
   await loadOrder(t, request.query.sort?.key);
   const view = viewOf(t, request.query);
   const pages = Math.max(1, Math.ceil(view.rows.length / request.size));
@@ -84,11 +67,8 @@ async function answerView(request: ViewRequest): Promise<TableAnswer> {
 }
 
 async function answerExport(request: ExportRequest): Promise<TableAnswer> {
-  const t = await (table as Promise<Table>);
-  await load(
-    t,
-    request.columns.flatMap((c) => t.columns[c]?.key ?? []),
-  );
+  const { t, load } = await (table as NonNullable<typeof table>);
+  await load(request.columns.flatMap((c) => t.columns[c]?.key ?? []));
   const view = viewOf(t, request.query);
   const text = (request.format === 'csv' ? toCsv : toJson)(t, view.rows, request.columns);
   return { id: request.id, text };
@@ -103,9 +83,10 @@ addEventListener('message', (event: MessageEvent<TableRequest>) => {
     table = getJson<EncodedTable>(request.src)
       .then(decodeTable)
       .then(async (t) => {
-        await load(t, keys);
+        const load = deferredLoader(request.src, t);
+        await load(keys);
         buildHaystack(t);
-        return t;
+        return { t, load };
       });
     return;
   }
