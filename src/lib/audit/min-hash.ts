@@ -5,7 +5,7 @@
  * probability 0.99, 80 % similar 0.77, 50 % similar 0.03; candidates are then confirmed by their real similarity.
  */
 export const SHINGLE = 2;
-export const BANDS = 8;
+const BANDS = 8;
 const ROWS = 8;
 export const HASHES = BANDS * ROWS;
 

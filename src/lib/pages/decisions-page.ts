@@ -1,13 +1,11 @@
 /** What the Decisions page shows: the file's name and problems, the orphaned decisions, counts by disposition. */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DECISIONS_META_FILE, type DecisionsMeta } from '../site-data/derive/decisions-data.ts';
 import { UNDECIDED, type DecisionRow } from '../site-data/derive/decision-rows.ts';
-import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
-import { iterateSiteNdjson } from '../site-data/site-data-read.ts';
 import { getSiteEnv } from '../site-env.ts';
 import { itemHref } from '../site-paths.ts';
+import { iterateDecisionRows } from '../tables/decision-table.ts';
 import { listTableRows } from '../tables/inventory-tables.ts';
 import type { ItemPage } from './item-page.ts';
 
@@ -77,9 +75,7 @@ let byKey: Promise<Map<string, DecisionRow>> | undefined;
 /** The decided items' rows only, streamed: every item page asks, and most items are undecided. */
 async function readDecidedRows(): Promise<Map<string, DecisionRow>> {
   const decided = new Map<string, DecisionRow>();
-  const file = path.join(getSiteEnv().siteDataDir, SITE_DATA_FILES.decisions);
-  if (!existsSync(file)) return decided; // site data prepared without the build's decisions step
-  for await (const row of iterateSiteNdjson(file, tableRowSchema))
+  for await (const row of iterateDecisionRows(getSiteEnv().siteDataDir))
     if (row.disposition !== UNDECIDED) decided.set(String(row.key), row as DecisionRow);
   return decided;
 }

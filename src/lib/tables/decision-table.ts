@@ -1,21 +1,31 @@
 /** The Decisions inventory's table: every item with its effective disposition (site-data/derive/decision-rows.ts). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
+import { iterateSiteNdjson } from '../site-data/site-data-read.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
 import type { TableRow } from './table-model.ts';
-import { col, readSiteTable } from './site-table.ts';
+import { col } from './site-table.ts';
 import type { InventoryTable } from './inventory-tables.ts';
 
+/** Every item's decision row, streamed; none when the site data was prepared without the build's decisions step. */
+export async function* iterateDecisionRows(siteDataDir: string): AsyncGenerator<TableRow> {
+  const file = path.join(siteDataDir, SITE_DATA_FILES.decisions);
+  if (existsSync(file)) yield* iterateSiteNdjson(file, tableRowSchema);
+}
+
 async function listDecisionRows(data: SiteData): Promise<TableRow[]> {
-  // Site data prepared without the build's decisions step has no such file.
-  if (!existsSync(path.join(data.env.siteDataDir, SITE_DATA_FILES.decisions))) return [];
-  return readSiteTable(data, SITE_DATA_FILES.decisions);
+  const rows: TableRow[] = [];
+  for await (const row of iterateDecisionRows(data.env.siteDataDir)) rows.push(row);
+  return rows;
 }
 
 /** Each item's effective disposition (the items table's column and facet: "this view" exports a worklist). */
 export async function readDispositions(data: SiteData): Promise<Map<string, string>> {
-  return new Map((await listDecisionRows(data)).map((r) => [String(r.key), String(r.disposition)]));
+  const dispositions = new Map<string, string>();
+  for await (const r of iterateDecisionRows(data.env.siteDataDir))
+    dispositions.set(String(r.key), String(r.disposition));
+  return dispositions;
 }
 
 export const DECISION_TABLE: InventoryTable = {
