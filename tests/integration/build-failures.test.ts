@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { BUILD_EXIT_CODES } from '../../scripts/pipeline/build-errors.ts';
 import { buildInChild, runInChild } from '../support/build-child.ts';
 import { fingerprint } from '../support/fingerprint.ts';
+import { leftovers } from '../support/leftovers.ts';
 import { startHostileSource } from '../support/hostile-source.ts';
 import { mountTmpfs, unmount } from '../support/mounts.ts';
 import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';
@@ -44,14 +45,6 @@ after(async () => {
 });
 
 /** Entries a run leaves when it does not clean up: staging, side and working folders named by a pid. */
-async function leftovers(...dirs: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const dir of dirs)
-    for (const name of await readdir(dir).catch(() => [] as string[]))
-      if (/(tmp|old)-\d+/.test(name)) found.push(path.join(dir, name));
-  return found;
-}
-
 /** Processes whose command line names `text` (a build's output folder): its children, if any survive. */
 async function processesNaming(text: string): Promise<string[]> {
   const found: string[] = [];
