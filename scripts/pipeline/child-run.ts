@@ -27,9 +27,13 @@ export interface ChildJob {
 const diskFullError = (what: string, cause?: unknown): BuildError =>
   new BuildError(BUILD_EXIT_CODES.diskFull, `no space left on device: ${what}`, { cause });
 
+/** How long a child stopped by the build's signal has to end after SIGTERM before it gets SIGKILL. */
+const KILL_AFTER_MS = 5000;
+
 /**
  * Runs `node <args>` from the checkout; resolves with its stdout. Its stdin is a pipe the child may watch: it ends when
- * the build ends, however it ends.
+ * the build ends, however it ends. When the build's signal fires, the child gets SIGTERM and this settles only once
+ * the child has exited, so the caller's clean-up never races a child still writing into the folders it removes.
  */
 export async function runChild(job: ChildJob): Promise<string> {
   job.signal?.throwIfAborted();
@@ -37,8 +41,13 @@ export async function runChild(job: ChildJob): Promise<string> {
     cwd: ROOT,
     env: job.env,
     stdio: ['pipe', 'pipe', 'pipe'],
-    ...(job.signal ? { signal: job.signal } : {}),
   });
+  let killer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    child.kill('SIGTERM');
+    killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+  };
+  job.signal?.addEventListener('abort', stop, { once: true });
   const tail: string[] = [];
   let stdout = '';
   const keep = (chunk: Buffer) => {
@@ -57,6 +66,9 @@ export async function runChild(job: ChildJob): Promise<string> {
   const code = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (c) => resolve(c ?? 1));
+  }).finally(() => {
+    clearTimeout(killer);
+    job.signal?.removeEventListener('abort', stop);
   });
   job.signal?.throwIfAborted();
   if (code === 0) return stdout;
