@@ -53,7 +53,10 @@ export async function buildPartitionSearch(
   const started = Date.now();
   const own = path.join(workDir, `search-partition-${partition.index}-of-${partition.count}.ndjson`);
   await writePartitionRecords(recordsFile, own, partition);
-  const summary = await buildSearchIndex(own, outDir, base, shardSize, partitionBundleName(partition));
+  const summary = await buildSearchIndex(own, outDir, base, shardSize, {
+    bundleName: partitionBundleName(partition),
+    vocabularyFile: recordsFile,
+  });
   return { ...summary, millis: Date.now() - started };
 }
 

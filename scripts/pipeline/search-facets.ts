@@ -13,6 +13,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { FACETS_FILE, FACET_KEYS, type FacetMap } from '../../src/lib/search/facet-map.ts';
+import { VOCABULARY_META } from './search-vocabulary.ts';
 
 const FRAGMENT_PREFIX = 'pagefind_dcd';
 const FRAGMENT_EXTENSION = '.pf_fragment';
@@ -20,6 +21,7 @@ const FRAGMENT_EXTENSION = '.pf_fragment';
 interface Fragment {
   url?: unknown;
   filters?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
 }
 
 function decodeFragmentFile(file: string, bytes: Buffer): Array<[string, Fragment]> {
@@ -40,7 +42,10 @@ const valuesOf = (filters: Fragment['filters'], key: string): string[] => {
   return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [];
 };
 
-/** Builds the facet map from a written bundle's fragments and writes it beside them; returns the page count. */
+/**
+ * Builds the facet map from a written bundle's fragments and writes it beside them; returns the count of pages, which
+ * leaves out the bundle's vocabulary records (listed in the map's `vocabulary`).
+ */
 export async function writeFacetMap(bundleDir: string): Promise<number> {
   const fragmentDir = path.join(bundleDir, 'fragment');
   // An empty index (a source with no items) has no fragment folder at all.
@@ -51,10 +56,22 @@ export async function writeFacetMap(bundleDir: string): Promise<number> {
   const names = listed.filter((n) => n.endsWith(FRAGMENT_EXTENSION)).sort();
   const valueIndex = FACET_KEYS.map(() => new Map<string, number>());
   const comboIndex = new Map<string, number>();
-  const map: FacetMap = { version: 1, keys: [...FACET_KEYS], values: FACET_KEYS.map(() => []), combos: [], pages: {} };
+  const vocabulary: string[] = [];
+  const map: FacetMap = {
+    version: 1,
+    keys: [...FACET_KEYS],
+    values: FACET_KEYS.map(() => []),
+    combos: [],
+    pages: {},
+    vocabulary,
+  };
   for (const name of names) {
     const file = path.join(fragmentDir, name);
     for (const [hash, fragment] of decodeFragmentFile(file, readFileSync(file))) {
+      if (fragment.meta?.[VOCABULARY_META] === 'true') {
+        vocabulary.push(hash);
+        continue;
+      }
       const combo = FACET_KEYS.map((key, k) =>
         valuesOf(fragment.filters, key).map((value) => {
           const index = valueIndex[k] as Map<string, number>;

@@ -14,6 +14,7 @@ import { SEARCH_BUNDLES_FILE, type FacetValues } from '../../src/lib/search/face
 import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { writeFacetMap } from './search-facets.ts';
+import { addWords, readVocabulary, vocabularyRecords } from './search-vocabulary.ts';
 
 export interface SearchIndexSummary {
   records: number;
@@ -85,15 +86,24 @@ export function planShardBytes(totalBytes: number, maxShardBytes = MAX_SHARD_BYT
 /** Bundle folder names: `pagefind/` first (the search page loads its JS from there), then `pagefind-<n>/`. */
 const defaultBundleName = (n: number): string => (n === 0 ? 'pagefind' : `pagefind-${n}`);
 
+export interface SearchIndexOptions {
+  bundleName?: (n: number) => string;
+  maxShardBytes?: number;
+  /** The records whose words every bundle knows (search-vocabulary.ts): the whole site's, for a partition's share. */
+  vocabularyFile?: string;
+}
+
 export async function buildSearchIndex(
   recordsFile: string,
   outDir: string,
   base: string,
   shardSize: number,
-  bundleName = defaultBundleName,
-  maxShardBytes = MAX_SHARD_BYTES,
+  options: SearchIndexOptions = {},
 ): Promise<SearchIndexSummary> {
   const started = Date.now();
+  const { bundleName = defaultBundleName, maxShardBytes = MAX_SHARD_BYTES } = options;
+  const vocabulary = await readVocabulary(options.vocabularyFile ?? recordsFile);
+  let ownWords = new Set<string>();
   const bundles: string[] = [];
   let index: pagefind.PagefindIndex | undefined;
   let inShard = 0;
@@ -110,8 +120,9 @@ export async function buildSearchIndex(
   };
   const writeShard = async () => {
     if (index === undefined) return;
-    await flushBatch();
     const name = bundleName(bundles.length);
+    for (const record of vocabularyRecords(vocabulary, ownWords, base, name)) batch.push(index.addCustomRecord(record));
+    await flushBatch();
     const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
     if (errors.length > 0)
       throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);
@@ -126,11 +137,13 @@ export async function buildSearchIndex(
     index = undefined;
     inShard = 0;
     shardBytes = 0;
+    ownWords = new Set();
   };
   try {
     for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
       index ??= await newIndex();
       batch.push(index.addCustomRecord(toCustomRecord(record, base)));
+      addWords(record.content, ownWords);
       if (batch.length >= BATCH) await flushBatch();
       records += 1;
       shardBytes += bytes;

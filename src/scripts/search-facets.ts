@@ -17,11 +17,15 @@ export interface DecodedFacetMap {
   combos: Values[];
   pages: Map<string, number>;
   totals: number[];
+  /** The bundle's vocabulary records: hits that are no page. */
+  vocabulary: string[];
 }
 
 export interface FacetIndex {
   byHash: Map<string, Values>;
   ambiguous: Set<string>;
+  /** Every bundle's vocabulary records (scripts/pipeline/search-vocabulary.ts), dropped from every search. */
+  vocabulary: Set<string>;
   complete: boolean;
 }
 
@@ -42,7 +46,8 @@ export function decodeFacetMap(json: unknown): DecodedFacetMap | undefined {
   const pages = new Map(Object.entries(json.pages ?? {}));
   const totals = new Array<number>(combos.length).fill(0);
   for (const c of pages.values()) totals[c] = (totals[c] ?? 0) + 1;
-  return { keys: json.keys, combos, pages, totals };
+  const vocabulary = Array.isArray(json.vocabulary) ? json.vocabulary.filter((h) => typeof h === 'string') : [];
+  return { keys: json.keys, combos, pages, totals, vocabulary };
 }
 
 /**
@@ -52,8 +57,10 @@ export function decodeFacetMap(json: unknown): DecodedFacetMap | undefined {
 export function indexFacetMaps(maps: ReadonlyArray<DecodedFacetMap | undefined>): FacetIndex {
   const byHash = new Map<string, Values>();
   const ambiguous = new Set<string>();
+  const vocabulary = new Set<string>();
   for (const map of maps) {
     if (!map) continue;
+    for (const hash of map.vocabulary) vocabulary.add(hash);
     for (const [hash, c] of map.pages) {
       const values = map.combos[c] as Values;
       const seen = byHash.get(hash);
@@ -62,7 +69,12 @@ export function indexFacetMaps(maps: ReadonlyArray<DecodedFacetMap | undefined>)
     }
   }
   for (const hash of ambiguous) byHash.delete(hash);
-  return { byHash, ambiguous, complete: maps.every(Boolean) };
+  return { byHash, ambiguous, vocabulary, complete: maps.every(Boolean) };
+}
+
+/** Pagefind's hits without the bundles' vocabulary records, which are no page. */
+export function pageHits<H extends { id: string }>(hits: readonly H[], facets: FacetIndex): H[] {
+  return facets.vocabulary.size === 0 ? [...hits] : hits.filter((hit) => !facets.vocabulary.has(hit.id));
 }
 
 /** The keys whose selected values the page lacks (a key with no selection never excludes). */

@@ -13,6 +13,7 @@ import {
   decodeFacetMap,
   filterAndCount,
   indexFacetMaps,
+  pageHits,
   totalCounts,
   type DecodedFacetMap,
   type FacetIndex,
@@ -96,7 +97,7 @@ async function start(root: HTMLElement): Promise<void> {
   let run = 0;
 
   async function textSearch(q: string): Promise<Found> {
-    const { results: hits } = await pagefind.search(q);
+    const hits = pageHits((await pagefind.search(q)).results, facets);
     return { hits, valuesOf: await facetReader(facets, hits) };
   }
 
@@ -106,7 +107,10 @@ async function start(root: HTMLElement): Promise<void> {
   function allPages(): Promise<Found> {
     everyPage ??= pagefind
       .search(null)
-      .then(async ({ results: hits }) => ({ hits, valuesOf: await facetReader(facets, hits) }))
+      .then(async ({ results }) => {
+        const hits = pageHits(results, facets);
+        return { hits, valuesOf: await facetReader(facets, hits) };
+      })
       .catch((error: unknown) => {
         everyPage = undefined;
         throw error;

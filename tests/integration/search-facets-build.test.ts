@@ -99,7 +99,7 @@ describe('search shards by weight', () => {
     const file = path.join(dir, 'records.ndjson');
     await writeFile(file, `${lines.join('\n')}\n`);
     const total = lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
-    const summary = await buildSearchIndex(file, path.join(dir, 'out'), '/', 10_000, undefined, total / 2);
+    const summary = await buildSearchIndex(file, path.join(dir, 'out'), '/', 10_000, { maxShardBytes: total / 2 });
     assert.equal(summary.records, 320);
     assert.equal(summary.bundles.length, 2, 'two shards of half the bytes each, though far under 10,000 records');
     const pagesOf = async (bundle: string) =>

@@ -25,4 +25,6 @@ export interface FacetMap {
   values: string[][];
   combos: number[][][];
   pages: Record<string, number>;
+  /** Hashes of the bundle's vocabulary records (scripts/pipeline/search-vocabulary.ts): hits never shown. */
+  vocabulary?: string[];
 }

@@ -1,0 +1,96 @@
+/**
+ * A sharded search index answers as one bundle does. Pagefind completes a query word from the words of the bundle it
+ * searches and, finding none starting with it, falls back to the longest word the query word starts with ("to" for
+ * "tonight"): each bundle lacking a word used to answer with those pages. The same records are indexed into three
+ * bundles and into one; every query must find the records holding its words, read from the records themselves.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildSearchIndex } from '../../scripts/pipeline/search-index.ts';
+import { openNodeSearch, type NodeSearch } from '../support/pagefind-node.ts';
+
+const FILLER = ['to', 'light', 'garden', 'river', 'market', 'stone', 'winter', 'bridge'];
+/** Words of a few records only, in one bundle or spread over two (records 0–99, 100–199, 200–299 per bundle). */
+const RARE: Record<string, number[]> = {
+  tonight: [5, 17],
+  lighthouse: [150, 151],
+  orchard: [10, 17, 210],
+  Ærøskøbing: [260],
+};
+
+function recordText(i: number): string {
+  const words = [`Item ${i}`, ...FILLER.filter((_, k) => (i + k) % 3 !== 0)];
+  for (const [word, at] of Object.entries(RARE)) if (at.includes(i)) words.push(word);
+  return words.join(' ');
+}
+
+const url = (i: number): string => `content/${String(i).padStart(8, '0')}-0000-4000-8000-000000000000/`;
+
+const records = Array.from({ length: 300 }, (_, i) => ({
+  url: url(i),
+  title: `Item ${i}`,
+  breadcrumbs: 'Home',
+  kind: 'content',
+  type: 'Page',
+  root: 'Home',
+  languages: ['en-US'],
+  content: recordText(i),
+}));
+
+/** The oracle: the records whose text holds every word of the query, whole and in any case. */
+function expected(q: string): string[] {
+  const wanted = q.toLowerCase().split(' ');
+  return records
+    .filter((r) => wanted.every((w) => r.content.toLowerCase().split(' ').includes(w)))
+    .map((r) => `/${r.url}`)
+    .sort();
+}
+
+describe('a search index in several bundles', { timeout: 120_000 }, () => {
+  let dir: string;
+  let sharded: NodeSearch;
+  let single: NodeSearch;
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'search-sharded-'));
+    const file = path.join(dir, 'records.ndjson');
+    await writeFile(file, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const shards = await buildSearchIndex(file, path.join(dir, 'sharded'), '/', 100);
+    assert.equal(shards.bundles.length, 3);
+    assert.equal((await buildSearchIndex(file, path.join(dir, 'single'), '/', 1000)).bundles.length, 1);
+    sharded = await openNodeSearch(path.join(dir, 'sharded'));
+    single = await openNodeSearch(path.join(dir, 'single'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('finds the records holding a word that only some bundles have, and nothing else', async () => {
+    for (const q of ['tonight', 'lighthouse', 'orchard', 'orchard tonight', 'ærøskøbing']) {
+      const want = expected(q);
+      assert.ok(want.length > 0, q);
+      assert.deepEqual(await single.urls(q), want, `one bundle: ${q}`);
+      assert.deepEqual(await sharded.urls(q), want, `three bundles: ${q}`);
+    }
+  });
+
+  it('finds a word every bundle has in every bundle', async () => {
+    for (const q of ['garden', 'river stone']) assert.deepEqual(await sharded.urls(q), expected(q), q);
+  });
+
+  it('marks the vocabulary records in the facet map and counts only pages', async () => {
+    const map = async (bundle: string) =>
+      JSON.parse(await readFile(path.join(dir, 'sharded', bundle, 'facets.json'), 'utf8')) as {
+        pages: Record<string, number>;
+        vocabulary: string[];
+      };
+    const maps = await Promise.all(['pagefind', 'pagefind-1', 'pagefind-2'].map(map));
+    assert.deepEqual(
+      maps.map((m) => Object.keys(m.pages).length),
+      [100, 100, 100],
+    );
+    for (const m of maps) assert.equal(m.vocabulary.length, 1, 'one vocabulary record per bundle');
+    const one = JSON.parse(await readFile(path.join(dir, 'single', 'pagefind', 'facets.json'), 'utf8'));
+    assert.deepEqual(one.vocabulary, [], 'a single bundle knows every word of its own');
+  });
+});
