@@ -17,6 +17,7 @@ import { benchDiff } from './diff-bench.ts';
 import { benchMapping } from './mapping-bench.ts';
 import { timeTable } from './table-timing.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
+import { wantedHeapMegabytes } from '../scripts/core/heap-room.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
@@ -33,8 +34,17 @@ const { values } = parseArgs({
     'astro-item-pages': { type: 'boolean', default: false },
     until: { type: 'string' },
     'reuse-db': { type: 'boolean', default: false },
+    skip: { type: 'string', default: '' },
   },
 });
+/** Side measurements a run may leave out (`--skip floors,diff,mapping`): at 1M the Hugo floor alone needs ~35 GB. */
+const SKIPPABLE = ['floors', 'diff', 'mapping'] as const;
+const skipped = new Set(values.skip.split(',').filter(Boolean));
+for (const name of skipped)
+  if (!(SKIPPABLE as readonly string[]).includes(name)) {
+    process.stderr.write(`bench: --skip takes ${SKIPPABLE.join(', ')} (comma-separated), not '${name}'\n`);
+    process.exit(2);
+  }
 const items = Number(values.items);
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(items) || items < 50 || !Number.isInteger(concurrency) || concurrency < 1) {
@@ -172,18 +182,21 @@ if (values.until === 'crawl') {
   process.exit(0);
 }
 
-const diff = await benchDiff(snapshot, work);
-say(`diff (1% of items changed): ${diff.s} s, peak RSS ${diff.peakRssMB} MB`);
-const mappingWorkbook = await benchMapping(snapshot, work);
-say(
-  `mapping workbook: ${mappingWorkbook.s} s, peak RSS ${mappingWorkbook.peakRssMB} MB, ` +
-    `${Math.round(mappingWorkbook.bytes / 1024)} KB (${mappingWorkbook.summary}); with --from it: ` +
-    `${mappingWorkbook.from.s} s, peak RSS ${mappingWorkbook.from.peakRssMB} MB`,
-);
+const diff = skipped.has('diff') ? null : await benchDiff(snapshot, work);
+if (diff) say(`diff (1% of items changed): ${diff.s} s, peak RSS ${diff.peakRssMB} MB`);
+const mappingWorkbook = skipped.has('mapping') ? null : await benchMapping(snapshot, work);
+if (mappingWorkbook)
+  say(
+    `mapping workbook: ${mappingWorkbook.s} s, peak RSS ${mappingWorkbook.peakRssMB} MB, ` +
+      `${Math.round(mappingWorkbook.bytes / 1024)} KB (${mappingWorkbook.summary}); with --from it: ` +
+      `${mappingWorkbook.from.s} s, peak RSS ${mappingWorkbook.from.peakRssMB} MB`,
+  );
+// The site-data and render steps run with the heap room `npm run build` gives itself (scripts/commands/heap-room.ts).
+const HEAP = `--max-old-space-size=${wantedHeapMegabytes(totalmem())}`;
 
 const stepSiteData = check(
   'site data',
-  await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData]),
+  await runMeasured(NODE, [HEAP, join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData]),
 );
 const siteDataCosts = JSON.parse(stepSiteData.stdout) as { auditMillis: number; diagramsMillis: number };
 say(
@@ -194,6 +207,7 @@ say(
 const stepRender = check(
   'astro build + search index, side by side',
   await runMeasured(NODE, [
+    HEAP,
     ...[join(ROOT, 'bench/steps.ts'), 'render', snapshot, siteData, dist, join(work, 'cache')],
     ...(values['search-after-astro'] ? ['search-after-astro'] : ['side-by-side']),
     ...(values['astro-item-pages'] ? ['astro-item-pages'] : []),
@@ -240,10 +254,12 @@ say(
 );
 
 const textBytes = averageItemBytes(manifest);
-const astroFloor = check('astro floor', await buildAstroFloor(work, pages, textBytes));
-const hugoFloor = await buildHugoFloor(work, pages, textBytes);
+const astroFloor = skipped.has('floors')
+  ? undefined
+  : check('astro floor', await buildAstroFloor(work, pages, textBytes));
+const hugoFloor = skipped.has('floors') ? undefined : await buildHugoFloor(work, pages, textBytes);
 if (hugoFloor?.exitCode === 0) say(`hugo floor: ${s(hugoFloor.ms)} s, peak RSS ${mb(hugoFloor.peakRssBytes)} MB`);
-else say('hugo floor: hugo is not installed (apt-get install hugo); ratio left out');
+else if (!skipped.has('floors')) say('hugo floor: hugo is not installed (apt-get install hugo); ratio left out');
 
 const siteBuildMs = stepSiteData.ms + stepRender.ms;
 const pipelineMs = crawl.ms + siteBuildMs;
@@ -302,11 +318,11 @@ const result = {
   },
   table,
   floors: {
-    astro: { s: s(astroFloor.ms), peakRssMB: mb(astroFloor.peakRssBytes), textBytes },
+    astro: astroFloor ? { s: s(astroFloor.ms), peakRssMB: mb(astroFloor.peakRssBytes), textBytes } : null,
     hugo: hugoFloor?.exitCode === 0 ? { s: s(hugoFloor.ms), peakRssMB: mb(hugoFloor.peakRssBytes) } : null,
   },
   ratios: {
-    siteBuildToAstroFloor: Math.round((siteBuildMs / astroFloor.ms) * 100) / 100,
+    siteBuildToAstroFloor: astroFloor ? Math.round((siteBuildMs / astroFloor.ms) * 100) / 100 : null,
     siteBuildToHugo: hugoFloor?.exitCode === 0 ? Math.round((siteBuildMs / hugoFloor.ms) * 100) / 100 : null,
     buildMsPerItem: Math.round((siteBuildMs / (manifest.counts.content + manifest.counts.media)) * 1000) / 1000,
   },

@@ -24,8 +24,8 @@ export interface BenchRow {
   render: { s: number };
   astro: { s: number; pagesPerSecond: number };
   search: { s: number; indexMB: number; coldFirst: Timed; medianMs: number; maxMs: number; maxKB: number };
-  floors: { astro: { s: number }; hugo: { s: number } | null };
-  ratios: { siteBuildToAstroFloor: number; siteBuildToHugo: number | null; buildMsPerItem: number };
+  floors: { astro: { s: number } | null; hugo: { s: number } | null };
+  ratios: { siteBuildToAstroFloor: number | null; siteBuildToHugo: number | null; buildMsPerItem: number };
   table: { readyMs: number; readyBytes: number; actions: Timed[] };
 }
 
@@ -49,7 +49,7 @@ export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queri
     `| ${r.date.slice(0, 10)} | ${itemsCell(r)} | ${r.machine.cores} cores, ${r.machine.ramGiB} GiB | ` +
       `${r.pipeline.s} | ${r.pipeline.peakRssMB} | ${r.floor.byIdPerSecond} | ${r.crawl.s} | ${r.crawl.ratio} | ` +
       `${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${s.s} | ${s.indexMB} | ${q} | ` +
-      `${r.floors.astro.s} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor} | ` +
+      `${r.floors.astro?.s ?? 'n/a'} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor ?? 'n/a'} | ` +
       `${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} ` +
       `--concurrency ${r.concurrency}${r.searchAfterAstro ? ' --search-after-astro' : ''}${r.astroItemPages ? ' --astro-item-pages' : ''}\` | ${t} | ${r.render.s} | ${s.medianMs} / ${s.maxMs}, ${s.maxKB}; ` +
       `${Math.round(s.coldFirst.ms)} | ${added(r.auditAndDiagrams)} |\n`,

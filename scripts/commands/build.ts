@@ -1,6 +1,8 @@
 /** `npm run build`: snapshot → site data → astro build → Pagefind index → dist/. See run-build.ts. */
 import { useCompileCache } from './compile-cache.ts';
+import { makeHeapRoom } from '../core/heap-room.ts';
 
+makeHeapRoom();
 useCompileCache();
 const { runBuild } = await import('../pipeline/run-build.ts');
 // SIGINT and SIGTERM stop the build's children and remove its temporary folders before it exits (130 or 143).

@@ -5,6 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import type { CliIo } from '../core/cli/cli-io.ts';
 import { formatHelp } from '../core/cli/flag-help.ts';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
@@ -92,6 +93,7 @@ export async function buildSite(
   const progress = (line: string) => {
     if (!config.quiet) io.stderr.write(`build: ${line}\n`);
   };
+  if (config.verbose) progress(`heap cap ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MB`);
   // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole: a failed build leaves
   // the previous site as it was.
   let staging: string | undefined;
