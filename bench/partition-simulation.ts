@@ -1,9 +1,11 @@
 /**
- * `npm run bench:partitions -- --items N [--partitions 2,4]`: the partitioned build simulated on one machine. A demo
- * database of N items is crawled once; then the site is built whole, and for each K built as K partitions one after
- * the other (each a separate `npm run build -- --partition I/K` process with its own cache, as K CI jobs would run)
- * and merged. Each step is measured (wall time, peak RSS of its process tree); the merged site is checked against the
- * whole one (same files, search bundles aside). Writes bench/results/<date>-partitions-<N>.json and prints a table.
+ * `npm run bench:partitions -- --items N [--partitions 2,4] [--snapshot DIR] [--no-single]`: the partitioned build
+ * simulated on one machine. A demo database of N items is crawled once (or `--snapshot` names a crawled one); the
+ * site is built whole (unless `--no-single`); the site data is prepared once (`--site-data-out`, the shared job), and
+ * for each K the site is built as K partitions one after the other from it (each a separate
+ * `npm run build -- --site-data DIR --partition I/K` process with its own cache, as K CI jobs would run) and merged.
+ * Each step is measured (wall time, peak RSS of its process tree); the merged site has the whole one's page count.
+ * Writes bench/results/<date>-partitions-<N>.json and prints a table.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     'work-dir': { type: 'string' },
     'results-dir': { type: 'string', default: join(ROOT, 'bench/results') },
     keep: { type: 'boolean', default: false },
+    snapshot: { type: 'string' },
+    'no-single': { type: 'boolean', default: false },
   },
 });
 const items = Number(values.items);
@@ -52,9 +56,11 @@ const astroSeconds = (m: Measured): number | null =>
   Number(/\bastro (\d+(?:\.\d+)?)s/.exec(m.stdout)?.[1] ?? NaN) || null;
 
 const db = join(work, 'demo.db');
-const snapshot = join(work, 'snapshot');
-await step('generate', 'scripts/commands/demo-db.ts', ['--out', db, '--items', String(items)]);
-await step('crawl', 'scripts/commands/snapshot.ts', ['--db', db, '--out', snapshot, '--quiet']);
+const snapshot = values.snapshot === undefined ? join(work, 'snapshot') : resolve(values.snapshot);
+if (values.snapshot === undefined) {
+  await step('generate', 'scripts/commands/demo-db.ts', ['--out', db, '--items', String(items)]);
+  await step('crawl', 'scripts/commands/snapshot.ts', ['--db', db, '--out', snapshot, '--quiet']);
+}
 const build = (name: string, out: string, extra: string[]) =>
   step(name, 'scripts/commands/build.ts', [
     '--snapshot',
@@ -66,8 +72,19 @@ const build = (name: string, out: string, extra: string[]) =>
     '--quiet',
     ...extra,
   ]);
-const whole = await build('single build', join(work, 'single'), []);
-const wholeDir = await measureDir(join(work, 'single'));
+const whole = values['no-single'] ? undefined : await build('single build', join(work, 'single'), []);
+const wholeDir = whole ? await measureDir(join(work, 'single')) : undefined;
+// The shared job: the site data derived once, for every partition job of every K.
+const siteData = join(work, 'site-data');
+const prepare = await step('prepare (site data once)', 'scripts/commands/build.ts', [
+  '--snapshot',
+  snapshot,
+  '--site-data-out',
+  siteData,
+  '--cache',
+  join(work, 'cache-prepare'),
+  '--quiet',
+]);
 
 const runs = [];
 for (const k of counts) {
@@ -75,7 +92,7 @@ for (const k of counts) {
   const dirs: string[] = [];
   for (let i = 1; i <= k; i++) {
     const out = join(work, `k${k}-part${i}`);
-    const m = await build(`partition ${i}/${k}`, out, ['--partition', `${i}/${k}`]);
+    const m = await build(`partition ${i}/${k}`, out, ['--site-data', siteData, '--partition', `${i}/${k}`]);
     parts.push({ partition: `${i}/${k}`, s: s(m.ms), peakRssMB: mb(m.peakRssBytes), astroS: astroSeconds(m) });
     dirs.push(out);
   }
@@ -87,12 +104,12 @@ for (const k of counts) {
     k,
     parts,
     merge: { s: s(merge.ms), peakRssMB: mb(merge.peakRssBytes) },
-    sequentialS: Math.round((parts.reduce((sum, p) => sum + p.s, 0) + s(merge.ms)) * 1000) / 1000,
-    parallelS: Math.round((slowest + s(merge.ms)) * 1000) / 1000,
+    sequentialS: Math.round((s(prepare.ms) + parts.reduce((sum, p) => sum + p.s, 0) + s(merge.ms)) * 1000) / 1000,
+    parallelS: Math.round((s(prepare.ms) + slowest + s(merge.ms)) * 1000) / 1000,
     mergedPages: merged.pages,
     mergedFiles: merged.files,
   });
-  if (merged.pages !== wholeDir.pages)
+  if (wholeDir && merged.pages !== wholeDir.pages)
     throw new Error(`K=${k}: merged site has ${merged.pages} pages, the single build ${wholeDir.pages}`);
 }
 
@@ -100,13 +117,17 @@ const result = {
   date: new Date().toISOString(),
   items,
   machine: { cores: cpus().length, ramGiB: Math.round(totalmem() / 2 ** 30) },
-  single: {
-    s: s(whole.ms),
-    peakRssMB: mb(whole.peakRssBytes),
-    astroS: astroSeconds(whole),
-    pages: wholeDir.pages,
-    files: wholeDir.files,
-  },
+  single:
+    whole && wholeDir
+      ? {
+          s: s(whole.ms),
+          peakRssMB: mb(whole.peakRssBytes),
+          astroS: astroSeconds(whole),
+          pages: wholeDir.pages,
+          files: wholeDir.files,
+        }
+      : null,
+  prepare: { s: s(prepare.ms), peakRssMB: mb(prepare.peakRssBytes) },
   runs,
 };
 mkdirSync(values['results-dir'], { recursive: true });
@@ -115,9 +136,11 @@ writeFileSync(
   `${JSON.stringify(result, null, 2)}\n`,
 );
 const single = result.single;
-process.stdout.write(`single build: ${single.s} s (astro ${single.astroS} s), peak RSS ${single.peakRssMB} MB\n`);
+if (single)
+  process.stdout.write(`single build: ${single.s} s (astro ${single.astroS} s), peak RSS ${single.peakRssMB} MB\n`);
+process.stdout.write(`prepare: ${result.prepare.s} s, peak RSS ${result.prepare.peakRssMB} MB\n`);
 process.stdout.write(
-  '| K | each job s (astro s, peak RSS MB) | merge s | sum of jobs + merge s | slowest job + merge s |\n',
+  '| K | each job s (astro s, peak RSS MB) | merge s | prepare + sum of jobs + merge s | prepare + slowest job + merge s |\n',
 );
 process.stdout.write('|---|---|---|---|---|\n');
 for (const r of runs) {

@@ -44,6 +44,10 @@ export interface BuildConfig {
   readonly rulesFile?: string;
   /** Minutes per item by type, per manual property, per language: the Estimate page and its downloads. */
   readonly estimateFile?: string;
+  /** Prepare the site data into this folder and stop (`--site-data-out`): the shared job of a partitioned build. */
+  readonly siteDataOut?: string;
+  /** Render from the site data prepared in this folder (`--site-data`) instead of deriving it. */
+  readonly siteDataFrom?: string;
   readonly quiet: boolean;
   readonly verbose: boolean;
 }
@@ -76,6 +80,8 @@ const schema = z.object({
   decisions: z.string().min(1).optional(),
   rules: z.string().min(1).optional(),
   estimate: z.string().min(1).optional(),
+  'site-data-out': z.string().min(1).optional(),
+  'site-data': z.string().min(1).optional(),
   'search-shard-size': z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
@@ -115,6 +121,28 @@ function readCrawl(
   });
 }
 
+/** What the preparation job applies once, so a job rendering from its site data (`--site-data`) cannot ask again. */
+const PREPARED_FLAGS = ['history', 'keep', 'compare-with', 'mapping', 'decisions', 'rules', 'estimate'];
+
+/** The split of a partitioned build: one job prepares the site data, each render job reads it with its snapshot. */
+function preparedProblems(values: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (values['site-data'] !== undefined && values['site-data-out'] !== undefined)
+    problems.push('--site-data reads prepared site data and --site-data-out prepares it: give one of them');
+  if (values['site-data'] !== undefined) {
+    if (values.snapshot === undefined)
+      problems.push('--site-data needs --snapshot DIR: the snapshot its site data was prepared from');
+    for (const name of PREPARED_FLAGS)
+      if (values[name] !== undefined)
+        problems.push(
+          `--${name} is applied by the job that prepares the site data (--site-data-out), not with --site-data`,
+        );
+  }
+  if (values['site-data-out'] !== undefined && values.partition !== undefined)
+    problems.push('--site-data-out prepares the site data for every partition: drop --partition');
+  return problems;
+}
+
 export function loadBuildConfig(
   argv: readonly string[],
   env: Env,
@@ -134,6 +162,7 @@ export function loadBuildConfig(
   if (partition?.problem !== undefined) problems.push(`--partition: ${partition.problem}`);
   if (values.snapshot !== undefined && crawlerGiven)
     problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
+  problems.push(...preparedProblems(values));
   const f = parsed.success ? parsed.data : undefined;
   const history = f?.history === undefined ? undefined : path.resolve(cwd, f.history);
   const cacheDir = path.resolve(cwd, f?.cache ?? '.cache');
@@ -167,6 +196,8 @@ export function loadBuildConfig(
       ...(f.rules !== undefined ? { rulesFile: path.resolve(cwd, f.rules) } : {}),
       ...(f.estimate !== undefined ? { estimateFile: path.resolve(cwd, f.estimate) } : {}),
       ...(partition?.partition !== undefined ? { partition: partition.partition } : {}),
+      ...(f['site-data-out'] !== undefined ? { siteDataOut: path.resolve(cwd, f['site-data-out']) } : {}),
+      ...(f['site-data'] !== undefined ? { siteDataFrom: path.resolve(cwd, f['site-data']) } : {}),
       ...(crawl !== undefined ? { crawl } : {}),
       quiet,
       verbose,

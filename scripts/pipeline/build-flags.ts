@@ -102,6 +102,20 @@ export const BUILD_FLAGS = defineFlags(
           'render only partition I of K of the item pages (and index only their search records); join the K ' +
           'outputs with npm run merge-partitions',
       },
+      {
+        name: 'site-data-out',
+        value: 'DIR',
+        text:
+          'prepare the site data only (with the changes, mapping, decisions and estimate asked for) into DIR, ' +
+          'once for K partition jobs to share: no pages',
+      },
+      {
+        name: 'site-data',
+        value: 'DIR',
+        text:
+          'render from site data that --site-data-out prepared from the same --snapshot, instead of deriving it ' +
+          'again (a partition job)',
+      },
       { name: 'quiet', text: 'no progress lines' },
       { name: 'verbose', text: 'stack traces on errors' },
       ...CRAWLER_FLAGS.map((flag) => ({ ...flag, text: `crawler: ${flag.text}` })),

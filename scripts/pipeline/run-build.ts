@@ -9,59 +9,18 @@ import { getHeapStatistics } from 'node:v8';
 import type { CliIo } from '../core/cli/cli-io.ts';
 import { formatHelp } from '../core/cli/flag-help.ts';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
-import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
-import { describeChangeCounts } from '../core/diff-format.ts';
-import { writeChanges } from './changes-step.ts';
-import { describeMapping, writeMapping } from './mapping-step.ts';
-import { writeDraftChanges } from './drafts-step.ts';
 import { loadBuildConfig, type BuildConfig } from './build-config.ts';
 import { BUILD_FLAGS } from './build-flags.ts';
-import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
+import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
 import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
-import { applyDecisions, describeDecisions } from './decisions-step.ts';
-import { applyEstimate, describeEstimate } from './estimate-step.ts';
-import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writePartitionManifest } from './partition-search.ts';
 import { renderAndIndex } from './render-step.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
 import { openHint } from './open-hint.ts';
+import { stampPrepared } from './prepared-site-data.ts';
+import { deriveSiteData, readPreparedSiteData, seconds, warnUnshown } from './site-data-step.ts';
 import { writeSnapshotSqlite } from './sqlite/sqlite-export.ts';
-
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
-
-/** Names in a terminal line: quoted, control and direction characters escaped (they could rewrite the line). */
-const quoted = (text: string): string =>
-  JSON.stringify(text).replace(
-    /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-
-/** One warning per item shown without its properties (the first 20, then how many more). */
-function warnUnshown(
-  items: ReadonlyArray<{ kind: string; key: string; name?: string; reason?: string; unshown?: string }>,
-  err: (line: string) => void,
-): void {
-  for (const item of items.slice(0, 20))
-    err(
-      `warning: ${item.kind} item ${item.key}${item.name === undefined ? '' : ` ${quoted(item.name)}`} is shown without its properties: it ${item.reason ?? item.unshown}`,
-    );
-  if (items.length > 20) err(`warning: ${items.length - 20} more items are shown without their properties`);
-}
-
-/** A snapshot that fails its checksums is a bad snapshot (exit 3), not a failure of the site data. */
-function siteDataError(snapshotDir: string, error: unknown): BuildError {
-  if (error instanceof SnapshotDamagedError)
-    return new BuildError(
-      BUILD_EXIT_CODES.snapshotInvalid,
-      `the snapshot at ${snapshotDir} is damaged: ${error.message}`,
-    );
-  // A full disk under the cache is said as such (exit 10), not as a failure of the site data.
-  const classified = classifyFailure(error);
-  if (classified !== undefined) return classified;
-  const message = (error as Error).message?.split('\n')[0];
-  return new BuildError(BUILD_EXIT_CODES.siteData, `preparing the site data failed: ${message}`, { cause: error });
-}
 
 export async function runBuild(
   argv: readonly string[],
@@ -82,12 +41,57 @@ export async function runBuild(
   return buildSite(config, env, io);
 }
 
+/** `--site-data-out`: the snapshot → the site data, stamped and swapped into place; no pages. */
+async function prepareOnly(config: BuildConfig & { siteDataOut: string }, env: Env, io: CliIo): Promise<number> {
+  const out = (line: string) => io.stdout.write(`${line}\n`);
+  const err = (line: string) => io.stderr.write(`build: ${line}\n`);
+  const progress = (line: string) => {
+    if (!config.quiet) io.stderr.write(`build: ${line}\n`);
+  };
+  let staging: string | undefined;
+  let work: BuildWork | undefined;
+  try {
+    await recoverFolderSwap(config.siteDataOut);
+    staging = await stagingFolder(config.siteDataOut);
+    work = await createBuildWork(config.cacheDir);
+    const snapshot = await obtainSnapshot(config, env, io);
+    progress(
+      `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ` +
+        `${snapshot.manifest.counts.media} media)`,
+    );
+    io.signal?.throwIfAborted();
+    const siteData = await deriveSiteData(config, snapshot, staging, err, progress);
+    await stampPrepared(staging, snapshot.dir, snapshot.manifest.finishedAt);
+    io.signal?.throwIfAborted();
+    await swapIntoPlace(staging, config.siteDataOut);
+    const m = siteData.meta.counts;
+    out(
+      `build: site data for ${m.content} content, ${m.media} media, ${m.contentTypes} types prepared in ` +
+        `${config.siteDataOut} in ${seconds(siteData.millis)}`,
+    );
+    out(`build: render it with --snapshot ${snapshot.dir} --site-data ${config.siteDataOut} (and --partition I/K)`);
+    return BUILD_EXIT_CODES.ok;
+  } catch (error) {
+    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
+    return reportFailure(config, error, io, err);
+  } finally {
+    await removeBuildWork(work);
+  }
+}
+
+function reportFailure(config: BuildConfig, error: unknown, io: CliIo, err: (line: string) => void): number {
+  const failure = classifyFailure(error, io.signal);
+  const cause = failure?.cause ?? error;
+  err(failure?.message ?? `unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
+  if (config.verbose && cause instanceof Error) io.stderr.write(`${cause.stack}\n`);
+  return failure?.exitCode ?? 1;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
 /** The build as `config` says: snapshot → site data → pages beside the search index → swapped into place. */
-export async function buildSite(
-  config: BuildConfig,
-  env: Readonly<Record<string, string | undefined>>,
-  io: CliIo,
-): Promise<number> {
+export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promise<number> {
+  if (config.siteDataOut !== undefined) return prepareOnly({ ...config, siteDataOut: config.siteDataOut }, env, io);
   const out = (line: string) => io.stdout.write(`${line}\n`);
   const err = (line: string) => io.stderr.write(`build: ${line}\n`);
   const progress = (line: string) => {
@@ -108,20 +112,10 @@ export async function buildSite(
         `${snapshot.manifest.counts.media} media)`,
     );
     io.signal?.throwIfAborted();
-    const siteData = await prepareSiteData(snapshot.dir, work.siteDataDir, config).catch((error: unknown) => {
-      throw siteDataError(snapshot.dir, error);
-    });
-    progress(`site data ready in ${seconds(siteData.millis)}`);
-    warnUnshown(siteData.unshown, err);
-    await writeDraftChanges(snapshot.dir, siteData.dir);
-    const changes = await writeChanges(config, snapshot, siteData.dir);
-    if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
-    const mapping = await writeMapping(config, snapshot.dir, siteData.dir);
-    if (mapping !== undefined) progress(describeMapping(mapping.coverage));
-    const decisions = await applyDecisions(config, siteData.dir, err);
-    if (config.decisionsFile !== undefined || config.rulesFile !== undefined) progress(describeDecisions(decisions));
-    const estimate = await applyEstimate(config, snapshot.dir, siteData.dir, err);
-    if (estimate !== undefined) progress(describeEstimate(estimate));
+    const siteData =
+      config.siteDataFrom === undefined
+        ? await deriveSiteData(config, snapshot, work.siteDataDir, err, progress)
+        : await readPreparedSiteData(config.siteDataFrom, snapshot.dir, progress);
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };
@@ -159,7 +153,7 @@ export async function buildSite(
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
     await swapIntoPlace(staging, config.outDir);
-    await keepSiteData(work, config.cacheDir);
+    if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
     out(
       `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} ` +
@@ -173,7 +167,7 @@ export async function buildSite(
     const bundles = search ? `${search.bundles.length} bundle${search.bundles.length === 1 ? '' : 's'}` : '';
     const searchTime = search ? `search ${seconds(search.millis)} (${search.records} records in ${bundles})` : '';
     out(
-      `build: site data ${seconds(siteData.millis)}, pages ${seconds(pages.millis)}` +
+      `build: site data ${config.siteDataFrom === undefined ? seconds(siteData.millis) : 'prepared'}, pages ${seconds(pages.millis)}` +
         `${written ? ` (${written.pages} of them by the item page writer)` : ''}, ` +
         `${search ? searchTime : 'search skipped'}` +
         `${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
@@ -182,11 +176,7 @@ export async function buildSite(
     return BUILD_EXIT_CODES.ok;
   } catch (error) {
     if (staging !== undefined) await rm(staging, { recursive: true, force: true });
-    const failure = classifyFailure(error, io.signal);
-    const cause = failure?.cause ?? error;
-    err(failure?.message ?? `unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
-    if (config.verbose && cause instanceof Error) io.stderr.write(`${cause.stack}\n`);
-    return failure?.exitCode ?? 1;
+    return reportFailure(config, error, io, err);
   } finally {
     await removeBuildWork(work);
   }
