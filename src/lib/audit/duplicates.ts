@@ -5,7 +5,17 @@
  * MIN_COMPARED_WORDS words are not compared (empty and stub items would all match each other).
  */
 import { createHash } from 'node:crypto';
-import { agreement, bandOf, HASHES, listBands, listShingles, sameBand, signatureOf, similarity } from './min-hash.ts';
+import {
+  agreement,
+  bandOf,
+  HASHES,
+  listBands,
+  listShingles,
+  sameBand,
+  signatureOf,
+  similarity,
+  sortedShingles,
+} from './min-hash.ts';
 
 export const NEAR_SIMILARITY = 0.9;
 /**
@@ -72,10 +82,11 @@ export function createDuplicateFinder() {
   };
 
   async function confirm(read: BodyReader): Promise<Array<[number, number]>> {
-    const shingles = new Map<number, Set<number>>();
+    const shingles = new Map<number, Uint32Array>();
     const shinglesOf = async (i: number) => {
       let set = shingles.get(i);
-      if (set === undefined) shingles.set(i, (set = listShingles(await read((entries[i] as Entry).key))));
+      if (set === undefined)
+        shingles.set(i, (set = sortedShingles(listShingles(await read((entries[i] as Entry).key)))));
       return set;
     };
     const confirmed: Array<[number, number]> = [];
