@@ -2,6 +2,7 @@
  * Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts), then the item page
  * writer (scripts/pipeline/item-pages.ts) with the same config, for the item pages Astro left to it.
  */
+import { totalmem } from 'node:os';
 import path from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
@@ -9,6 +10,7 @@ import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { astroOutDir, moveFolder } from './astro-out.ts';
 import type { BuildConfig } from './build-config.ts';
 import { runChild } from './child-run.ts';
+import { wantedHeapMegabytes } from '../core/heap-room.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import type { ItemPagesSummary } from './item-pages.ts';
 
@@ -44,10 +46,16 @@ async function writeSiteConfig(config: BuildConfig, snapshotDir: string, siteDat
  * Astro's more while it renders a table; V8 sizes its young generation and how far it lets the heap grow from this
  * limit, so a generous one (8 GB) left the process at about 1 GB of memory at 100k items, and one too tight (513 MB
  * there) had the writer collecting garbage for a third of its time (85 s of CPU for 106,534 pages against 65 s with
- * room). A `--max-old-space-size` in NODE_OPTIONS wins.
+ * room). Past that size the live heap grows faster than the items: at 770,450 items (the 1M demo) `astro build` ran out
+ * of 2.4 GB, holding the node index (517 MB of `nodes.ndjson`), the used-by index (247 MB) and the extras (128 MB).
+ * So the limit is the larger of 512 MB + 2.5 KB an item and 10 KB an item less 256 MB (the two meet near 100k items),
+ * within the share of the machine's memory the build gives itself (scripts/core/heap-room.ts). A
+ * `--max-old-space-size` in NODE_OPTIONS wins.
  */
-export function astroHeapMegabytes(items: number): number {
-  return Math.round(512 + (2.5 * Math.max(0, items)) / 1024);
+export function astroHeapMegabytes(items: number, totalBytes = totalmem()): number {
+  const n = Math.max(0, items);
+  const room = Math.max(2048, wantedHeapMegabytes(totalBytes));
+  return Math.round(Math.max(512 + (2.5 * n) / 1024, Math.min(room, (10 * n) / 1024 - 256)));
 }
 
 async function countItems(siteDataDir: string): Promise<number> {

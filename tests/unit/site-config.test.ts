@@ -58,10 +58,15 @@ describe('the environment of astro build', () => {
   const limitOf = (env: Record<string, string>) => /--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? '')?.[1];
 
   it('sizes the heap by the items, keeps a limit the caller set, and drops the source key', () => {
-    const small = astroHeapMegabytes(1_000);
-    const large = astroHeapMegabytes(300_000);
+    const GiB = 2 ** 30;
+    const small = astroHeapMegabytes(1_000, 24 * GiB);
     assert.ok(small >= 512 && small < 530, `a small site gets the floor: ${small}`);
-    assert.ok(large > 1100 && large < 1400, `300k items get room for their site data: ${large}`);
+    // 79,076 items (the 100k demo): 512 MB + 2.5 KB an item, the limit measured there.
+    assert.equal(astroHeapMegabytes(79_076, 24 * GiB), Math.round(512 + (2.5 * 79_076) / 1024));
+    // 770,450 items (the 1M demo), which ran out of 2.4 GB: 10 KB an item less 256 MB, within 60 % of the memory.
+    assert.equal(astroHeapMegabytes(770_450, 24 * GiB), Math.round((10 * 770_450) / 1024 - 256));
+    for (const memory of [4, 8])
+      assert.equal(astroHeapMegabytes(770_450, memory * GiB), Math.floor(memory * 1024 * 0.6));
     const env = astroEnv({ NODE_OPTIONS: '--enable-source-maps', SNAPSHOT_API_KEY: 'k', HOME: '/h' }, '/c.json', 512);
     assert.equal(limitOf(env), '512');
     assert.match(env.NODE_OPTIONS ?? '', /^--enable-source-maps /);
