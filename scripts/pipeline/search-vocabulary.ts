@@ -3,7 +3,7 @@
  * when none starts with it, it falls back to the longest word that the query word starts with: in a bundle without
  * "tonight", a search for "tonight" finds the pages with "to". With one bundle that only happens for a word the site
  * never uses; with the index sharded into several bundles, it happened whenever some bundle lacked the word, and those
- * pages were mixed into the real results (a search on the 100k demo for a word of three pages listed eleven).
+ * pages were mixed into the real results: on the 100k demo (4 bundles), "glacier", a word of 2 records, listed 21.
  *
  * So each bundle is given, in vocabulary records of its own, the words of the whole index that its pages lack: every
  * bundle then finds the word, or a word starting with it, wherever the site has one, and falls back only where a
