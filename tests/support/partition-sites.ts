@@ -55,7 +55,7 @@ export interface SearchAnswer {
 /**
  * Loads the site's Pagefind bundles in the page the way src/scripts/search.ts does (first bundle, then mergeIndex
  * for the rest; a module of its own, apart from the one the page's script loaded) and answers each query with the
- * sorted URLs of every hit, plus the filter counts of the whole index.
+ * sorted URLs of every hit but the bundles' vocabulary records, plus the filter counts of the whole index.
  */
 export async function searchSite(page: Page, siteUrl: string, queries: string[]): Promise<SearchAnswer> {
   await page.goto(`${siteUrl}/search/`);
@@ -64,10 +64,14 @@ export async function searchSite(page: Page, siteUrl: string, queries: string[])
     await pagefind.options({ basePath: '/pagefind/', baseUrl: '/' });
     const { bundles } = await (await fetch('/search-bundles.json')).json();
     for (const bundle of bundles.slice(1)) await pagefind.mergeIndex('/' + bundle, { baseUrl: '/' });
+    // The bundles' vocabulary records are no pages: the search page drops them by their hashes, as here.
+    const vocabulary = new Set();
+    for (const bundle of bundles)
+      for (const hash of (await (await fetch('/' + bundle + 'facets.json')).json()).vocabulary ?? []) vocabulary.add(hash);
     const urls = {};
     for (const q of ${JSON.stringify(queries)}) {
-      const found = await pagefind.search(q);
-      urls[q] = (await Promise.all(found.results.map((r) => r.data()))).map((d) => d.url).sort();
+      const found = (await pagefind.search(q)).results.filter((r) => !vocabulary.has(r.id));
+      urls[q] = (await Promise.all(found.map((r) => r.data()))).map((d) => d.url).sort();
     }
     return { urls, filters: await pagefind.filters() };
   })()`;
