@@ -35,6 +35,7 @@ const { values } = parseArgs({
     until: { type: 'string' },
     'reuse-db': { type: 'boolean', default: false },
     skip: { type: 'string', default: '' },
+    resume: { type: 'boolean', default: false },
   },
 });
 /** Side measurements a run may leave out (`--skip floors,diff,mapping`): at 1M the Hugo floor alone needs ~35 GB. */
@@ -56,10 +57,29 @@ if (values.until !== undefined && values.until !== 'crawl') {
   process.exit(2);
 }
 const work = resolve(values['work-dir'] ?? join(ROOT, 'bench/.work', String(items)));
-if (values['reuse-db'] && existsSync(work))
-  for (const name of readdirSync(work, { withFileTypes: true }))
-    if (name.name !== 'demo.db') rmSync(join(work, name.name), { recursive: true, force: true });
-if (!values['reuse-db']) rmSync(work, { recursive: true, force: true });
+/**
+ * Each measured step is recorded in the work folder as it ends (`bench-progress.json`); `--resume` (with the folder of
+ * a run that was given --keep and stopped) takes the steps recorded there as done and runs the rest on their output.
+ */
+const PROGRESS = join(work, 'bench-progress.json');
+type Done = Measured & { parsed?: unknown };
+const progress: Record<string, Done> =
+  values.resume && existsSync(PROGRESS) ? (JSON.parse(readFileSync(PROGRESS, 'utf8')) as Record<string, Done>) : {};
+if (values.resume && Object.keys(progress).length === 0) {
+  process.stderr.write(`bench: --resume: no ${PROGRESS} (run with --keep --work-dir DIR first)\n`);
+  process.exit(2);
+}
+function remember(name: string, m: Measured, parsed?: unknown): Measured {
+  progress[name] = { ...m, stderr: '', ...(parsed === undefined ? {} : { parsed }) };
+  writeFileSync(PROGRESS, JSON.stringify(progress, null, 2));
+  return m;
+}
+if (!values.resume) {
+  if (values['reuse-db'] && existsSync(work))
+    for (const name of readdirSync(work, { withFileTypes: true }))
+      if (name.name !== 'demo.db') rmSync(join(work, name.name), { recursive: true, force: true });
+  if (!values['reuse-db']) rmSync(work, { recursive: true, force: true });
+}
 mkdirSync(work, { recursive: true });
 const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
 const mb = (bytes: number) => Math.round(bytes / 1048576);
@@ -93,49 +113,70 @@ const siteData = join(work, 'site-data');
 const dist = join(work, 'dist');
 say(`${items} items, concurrency ${concurrency}, work in ${work}`);
 /** --reuse-db: the work folder's demo.db from an earlier run with the same --items (--keep) is crawled again. */
-const generate = values['reuse-db']
-  ? reusedDatabase(db)
-  : check(
-      'generate',
-      await runMeasured(NODE, [
-        join(ROOT, 'scripts/commands/demo-db.ts'),
-        ...['--out', db, '--items', String(items), '--max-children', String(MAX_CHILDREN)],
-      ]),
-    );
+const resumedSteps: string[] = [];
+const resumed = (name: string): Done | undefined => {
+  const done = progress[name];
+  if (done !== undefined) {
+    say(`${name}: done in the run resumed (${s(done.ms)} s)`);
+    resumedSteps.push(name);
+  }
+  return done;
+};
+const generate =
+  resumed('generate') ??
+  (values['reuse-db']
+    ? reusedDatabase(db)
+    : check(
+        'generate',
+        await runMeasured(NODE, [
+          join(ROOT, 'scripts/commands/demo-db.ts'),
+          ...['--out', db, '--items', String(items), '--max-children', String(MAX_CHILDREN)],
+        ]),
+      ));
+remember('generate', generate);
 
-const service = await startServiceProcess(db);
 let floor: { requests: number; perSecond: number; errors: number };
 let crawl: Measured;
-try {
-  const targets = await collectTargets(service.url);
-  const targetsFile = join(work, 'targets.json');
-  writeFileSync(targetsFile, JSON.stringify(targets));
-  const load = check(
-    'load floor',
-    await runMeasured(NODE, [
-      join(ROOT, 'bench/load-worker.ts'),
-      service.url,
-      targetsFile,
-      String(concurrency),
-      String(Number(values['load-seconds']) * 1000),
-    ]),
-  );
-  floor = JSON.parse(load.stdout);
-  crawl = check(
-    'crawl',
-    await runMeasured(NODE, [
-      join(ROOT, 'scripts/commands/snapshot.ts'),
-      '--out',
-      snapshot,
-      '--source',
-      service.url,
-      '--concurrency',
-      String(concurrency),
-      '--quiet',
-    ]),
-  );
-} finally {
-  await service.close();
+const crawled = resumed('crawl');
+const floored = progress['load floor'];
+if (crawled !== undefined && floored !== undefined) {
+  crawl = crawled;
+  floor = floored.parsed as typeof floor;
+} else {
+  const service = await startServiceProcess(db);
+  try {
+    const targets = await collectTargets(service.url);
+    const targetsFile = join(work, 'targets.json');
+    writeFileSync(targetsFile, JSON.stringify(targets));
+    const load = check(
+      'load floor',
+      await runMeasured(NODE, [
+        join(ROOT, 'bench/load-worker.ts'),
+        service.url,
+        targetsFile,
+        String(concurrency),
+        String(Number(values['load-seconds']) * 1000),
+      ]),
+    );
+    floor = JSON.parse(load.stdout);
+    remember('load floor', load, floor);
+    crawl = check(
+      'crawl',
+      await runMeasured(NODE, [
+        join(ROOT, 'scripts/commands/snapshot.ts'),
+        '--out',
+        snapshot,
+        '--source',
+        service.url,
+        '--concurrency',
+        String(concurrency),
+        '--quiet',
+      ]),
+    );
+    remember('crawl', crawl);
+  } finally {
+    await service.close();
+  }
 }
 const manifest = JSON.parse(readFileSync(join(snapshot, 'manifest.json'), 'utf8'));
 const requests: number = manifest.http.requests;
@@ -194,25 +235,32 @@ if (mappingWorkbook)
 // The site-data and render steps run with the heap room `npm run build` gives itself (scripts/commands/heap-room.ts).
 const HEAP = `--max-old-space-size=${wantedHeapMegabytes(totalmem())}`;
 
-const stepSiteData = check(
-  'site data',
-  await runMeasured(NODE, [HEAP, join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData]),
-);
+const stepSiteData =
+  resumed('site data') ??
+  remember(
+    'site data',
+    check('site data', await runMeasured(NODE, [HEAP, join(ROOT, 'bench/steps.ts'), 'site-data', snapshot, siteData])),
+  );
 const siteDataCosts = JSON.parse(stepSiteData.stdout) as { auditMillis: number; diagramsMillis: number };
 say(
   `  of which the content audit ${s(siteDataCosts.auditMillis)} s, the model diagrams ${s(siteDataCosts.diagramsMillis)} s`,
 );
 // Astro renders while Pagefind indexes, as `npm run build` runs them (or one after the other with
 // --search-after-astro); each side reports its own time.
-const stepRender = check(
-  'astro build + search index, side by side',
-  await runMeasured(NODE, [
-    HEAP,
-    ...[join(ROOT, 'bench/steps.ts'), 'render', snapshot, siteData, dist, join(work, 'cache')],
-    ...(values['search-after-astro'] ? ['search-after-astro'] : ['side-by-side']),
-    ...(values['astro-item-pages'] ? ['astro-item-pages'] : []),
-  ]),
-);
+const stepRender =
+  resumed('render') ??
+  remember(
+    'render',
+    check(
+      'astro build + search index, side by side',
+      await runMeasured(NODE, [
+        HEAP,
+        ...[join(ROOT, 'bench/steps.ts'), 'render', snapshot, siteData, dist, join(work, 'cache')],
+        ...(values['search-after-astro'] ? ['search-after-astro'] : ['side-by-side']),
+        ...(values['astro-item-pages'] ? ['astro-item-pages'] : []),
+      ]),
+    ),
+  );
 const render = JSON.parse(stepRender.stdout) as {
   pagesMillis: number;
   astroMillis: number;
@@ -224,10 +272,15 @@ say(
     (render.itemPages ? `, item page writer ${render.itemPages.pages} pages in ${s(render.itemPages.millis)} s` : '') +
     `), search index ${s(render.searchMillis)} s`,
 );
-const stepSqlite = check(
-  'snapshot.sqlite',
-  await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'sqlite', snapshot, siteData, join(work, 'sqlite')]),
-);
+const stepSqlite =
+  resumed('sqlite') ??
+  remember(
+    'sqlite',
+    check(
+      'snapshot.sqlite',
+      await runMeasured(NODE, [join(ROOT, 'bench/steps.ts'), 'sqlite', snapshot, siteData, join(work, 'sqlite')]),
+    ),
+  );
 const sqlite = {
   s: s(stepSqlite.ms),
   peakRssMB: mb(stepSqlite.peakRssBytes),
@@ -277,6 +330,8 @@ const result = {
   items,
   concurrency,
   searchAfterAstro: values['search-after-astro'],
+  // Steps taken from the stopped run this one resumed (--resume), measured there.
+  ...(resumedSteps.length > 0 ? { resumed: resumedSteps } : {}),
   astroItemPages: values['astro-item-pages'],
   machine: { cores: cpus().length, ramGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   counts: {
