@@ -41,18 +41,41 @@ export async function runBuild(
   return buildSite(config, env, io);
 }
 
-/** `--site-data-out`: the snapshot → the site data, stamped and swapped into place; no pages. */
-async function prepareOnly(config: BuildConfig & { siteDataOut: string }, env: Env, io: CliIo): Promise<number> {
+type Snapshot = Awaited<ReturnType<typeof obtainSnapshot>>;
+
+/** What a build step sees: the build's writers, its staging folder and working folder, and the snapshot. */
+interface StagedRun {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  progress: (line: string) => void;
+  staging: string;
+  work: BuildWork;
+  snapshot: Snapshot;
+}
+
+/**
+ * The frame of both kinds of build: `target` is written beside itself (or inside it when it is a mount point) and
+ * `body` swaps it in whole, so a failed build leaves the previous one as it was; the snapshot is obtained first, and
+ * the staging and working folders are removed however it ends.
+ */
+async function staged(
+  config: BuildConfig,
+  env: Env,
+  io: CliIo,
+  target: string,
+  body: (run: StagedRun) => Promise<number>,
+): Promise<number> {
   const out = (line: string) => io.stdout.write(`${line}\n`);
   const err = (line: string) => io.stderr.write(`build: ${line}\n`);
   const progress = (line: string) => {
     if (!config.quiet) io.stderr.write(`build: ${line}\n`);
   };
+  if (config.verbose) progress(`heap cap ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MB`);
   let staging: string | undefined;
   let work: BuildWork | undefined;
   try {
-    await recoverFolderSwap(config.siteDataOut);
-    staging = await stagingFolder(config.siteDataOut);
+    await recoverFolderSwap(target);
+    staging = await stagingFolder(target);
     work = await createBuildWork(config.cacheDir);
     const snapshot = await obtainSnapshot(config, env, io);
     progress(
@@ -60,6 +83,18 @@ async function prepareOnly(config: BuildConfig & { siteDataOut: string }, env: E
         `${snapshot.manifest.counts.media} media)`,
     );
     io.signal?.throwIfAborted();
+    return await body({ out, err, progress, staging, work, snapshot });
+  } catch (error) {
+    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
+    return reportFailure(config, error, io, err);
+  } finally {
+    await removeBuildWork(work);
+  }
+}
+
+/** `--site-data-out`: the snapshot → the site data, stamped and swapped into place; no pages. */
+const prepareOnly = (config: BuildConfig & { siteDataOut: string }, env: Env, io: CliIo): Promise<number> =>
+  staged(config, env, io, config.siteDataOut, async ({ out, err, progress, staging, snapshot }) => {
     const siteData = await deriveSiteData(config, snapshot, staging, err, progress);
     await stampPrepared(staging, snapshot.dir, snapshot.manifest.finishedAt);
     io.signal?.throwIfAborted();
@@ -71,13 +106,7 @@ async function prepareOnly(config: BuildConfig & { siteDataOut: string }, env: E
     );
     out(`build: render it with --snapshot ${snapshot.dir} --site-data ${config.siteDataOut} (and --partition I/K)`);
     return BUILD_EXIT_CODES.ok;
-  } catch (error) {
-    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
-    return reportFailure(config, error, io, err);
-  } finally {
-    await removeBuildWork(work);
-  }
-}
+  });
 
 function reportFailure(config: BuildConfig, error: unknown, io: CliIo, err: (line: string) => void): number {
   const failure = classifyFailure(error, io.signal);
@@ -92,26 +121,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The build as `config` says: snapshot → site data → pages beside the search index → swapped into place. */
 export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promise<number> {
   if (config.siteDataOut !== undefined) return prepareOnly({ ...config, siteDataOut: config.siteDataOut }, env, io);
-  const out = (line: string) => io.stdout.write(`${line}\n`);
-  const err = (line: string) => io.stderr.write(`build: ${line}\n`);
-  const progress = (line: string) => {
-    if (!config.quiet) io.stderr.write(`build: ${line}\n`);
-  };
-  if (config.verbose) progress(`heap cap ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MB`);
-  // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole: a failed build leaves
-  // the previous site as it was.
-  let staging: string | undefined;
-  let work: BuildWork | undefined;
-  try {
-    await recoverFolderSwap(config.outDir);
-    staging = await stagingFolder(config.outDir);
-    work = await createBuildWork(config.cacheDir);
-    const snapshot = await obtainSnapshot(config, env, io);
-    progress(
-      `snapshot ${snapshot.dir} (${snapshot.manifest.status}, ${snapshot.manifest.counts.content} content, ` +
-        `${snapshot.manifest.counts.media} media)`,
-    );
-    io.signal?.throwIfAborted();
+  // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole.
+  return staged(config, env, io, config.outDir, async ({ out, err, progress, staging, work, snapshot }) => {
     const siteData =
       config.siteDataFrom === undefined
         ? await deriveSiteData(config, snapshot, work.siteDataDir, err, progress)
@@ -174,10 +185,5 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     );
     if (!config.partition) out(openHint(config.outDir, config.base, io.cwd ?? process.cwd()));
     return BUILD_EXIT_CODES.ok;
-  } catch (error) {
-    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
-    return reportFailure(config, error, io, err);
-  } finally {
-    await removeBuildWork(work);
-  }
+  });
 }
