@@ -117,7 +117,11 @@ describe('a full disk and signals', () => {
       assert.equal(run.code, signal === 'SIGTERM' ? 143 : 130, run.stderr);
       assert.match(run.stderr, new RegExp(`build: stopped by ${signal}`));
       assert.deepEqual(await fingerprint(out), site, 'the previous site is byte-identical');
-      assert.deepEqual(await leftovers(work, cache, path.join(ROOT, '.astro')), []);
+      assert.deepEqual(await leftovers(work, cache), []);
+      // The checkout's .astro is shared with the other test files, one of which plants a killed build's folder there
+      // on purpose: only this build's own folders are its leftovers.
+      const own = (await readdir(path.join(ROOT, '.astro'))).filter((name) => name.endsWith(`-${pid}`));
+      assert.deepEqual(own, [], 'the interrupted build removed its folders from .astro');
       assert.deepEqual(await processesNaming(`${out}.tmp-${pid}`), [], 'no child of the build is left');
     });
 
