@@ -21,7 +21,7 @@ export const MERGE_FLAGS = defineFlags(
     ],
     footer:
       'Exit codes: 0 ok, 1 failed, 2 usage, 3 the folders are not one complete set of partitions, ' +
-      '4 conflicting files.',
+      '4 conflicting files, 10 no space left on device (as npm run build).',
   },
   { positionals: true },
 );
@@ -73,6 +73,11 @@ export async function runMergePartitions(argv: readonly string[], io: CliIo): Pr
     if (error instanceof MergeError) {
       err(error.message);
       return error.exitCode;
+    }
+    // As npm run build says it (build-errors.ts): a full disk is the CI machine's to fix, not a bug to report.
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC') {
+      err(`no space left on device (${(error as Error).message.split('\n')[0]}); ${out} was left as it was`);
+      return MERGE_EXIT_CODES.diskFull;
     }
     err(`unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
     if (config.verbose && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
 import { PARTITION_FILE, type PartitionManifest } from './partition-search.ts';
 
-export const MERGE_EXIT_CODES = { ok: 0, failed: 1, usage: 2, partitions: 3, conflict: 4 } as const;
+export const MERGE_EXIT_CODES = { ok: 0, failed: 1, usage: 2, partitions: 3, conflict: 4, diskFull: 10 } as const;
 
 export class MergeError extends Error {
   readonly exitCode: number;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runMergePartitions } from '../../scripts/pipeline/merge-run.ts';
+import { mountTmpfs, unmount } from '../support/mounts.ts';
 
 interface Part {
   index: number;
@@ -97,6 +98,31 @@ describe('merge-partitions', () => {
       (await readdir(tmp)).filter((f) => f.startsWith('dist.')),
       [],
     );
+  });
+
+  it('a full disk under --out: one line, exit 10 as the build says it, the previous output kept', async () => {
+    const disk = path.join(tmp, 'small-disk');
+    const refused = await mountTmpfs(disk, '64k');
+    assert.equal(refused, undefined, refused);
+    try {
+      const out = path.join(disk, 'site');
+      await mkdir(out);
+      await writeFile(path.join(out, 'index.html'), 'the previous site');
+      // 300 KB of pages across the two partitions, onto 64 KB.
+      const big = 'x'.repeat(150_000);
+      const a = await writePart(path.join(tmp, 'full-1'), { index: 1, count: 2, files: { ...shared, 'a.html': big } });
+      const b = await writePart(path.join(tmp, 'full-2'), { index: 2, count: 2, files: { ...shared, 'b.html': big } });
+      const run = await merge(['--out', out, a, b]);
+      assert.equal(run.code, 10, run.stderr);
+      assert.match(
+        run.stderr,
+        /^merge-partitions: no space left on device \(ENOSPC[^\n]*\); .*site was left as it was\n$/,
+      );
+      assert.equal(await readFile(path.join(out, 'index.html'), 'utf8'), 'the previous site');
+      assert.deepEqual(await readdir(disk), ['site'], 'no staging folder is left on the full disk');
+    } finally {
+      unmount(disk);
+    }
   });
 
   it('refuses a missing partition, a doubled one and outputs of different K', async () => {
