@@ -21,8 +21,11 @@ import {
 } from './search-facets.ts';
 import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.ts';
 import { rerank, type Result } from './search-rank.ts';
+import { recentSearches } from './recent-searches.ts';
 
 const PAGE = 20;
+/** Text searches whose hits are kept for filters ticked afterwards (recent-searches.ts). */
+const RECENT = 4;
 
 interface Found {
   hits: PagefindResult[];
@@ -96,10 +99,10 @@ async function start(root: HTMLElement): Promise<void> {
   let shown = 0;
   let run = 0;
 
-  async function textSearch(q: string): Promise<Found> {
+  const textSearch = recentSearches(RECENT, async (q: string): Promise<Found> => {
     const hits = pageHits((await pagefind.search(q)).results, facets);
     return { hits, valuesOf: await facetReader(facets, hits) };
-  }
+  });
 
   // Filters without words list every page: Pagefind hands out the whole list once (79,000 entries at 100k items), and
   // each later filter-only view is counted from it in memory.

@@ -3,7 +3,7 @@
  * with different bytes, a missing or doubled partition; and then leaves the previous output as it was.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -74,6 +74,12 @@ describe('merge-partitions', () => {
       bundles: ['pagefind/', 'pagefind-p2/'],
     });
     await assert.rejects(readFile(path.join(out, 'partition.json')), { code: 'ENOENT' });
+    // On one file system the joined site links the partitions' files: no second copy of the site's bytes.
+    assert.equal((await stat(path.join(out, 'content/a/index.html'))).nlink, 2);
+    assert.equal(
+      (await stat(path.join(out, 'content/a/index.html'))).ino,
+      (await stat(path.join(a, 'content/a/index.html'))).ino,
+    );
   });
 
   it('refuses a file two partitions hold with different bytes, naming it, and keeps the previous output', async () => {
@@ -120,6 +126,13 @@ describe('merge-partitions', () => {
       );
       assert.equal(await readFile(path.join(out, 'index.html'), 'utf8'), 'the previous site');
       assert.deepEqual(await readdir(disk), ['site'], 'no staging folder is left on the full disk');
+      // On another file system the files are copied: with room, the same parts join there.
+      unmount(disk);
+      assert.equal(await mountTmpfs(disk, '4m'), undefined);
+      const copied = await merge(['--out', path.join(disk, 'site'), a, b]);
+      assert.equal(copied.code, 0, copied.stderr);
+      assert.equal((await stat(path.join(disk, 'site', 'a.html'))).nlink, 1);
+      assert.equal(await readFile(path.join(disk, 'site', 'b.html'), 'utf8'), big);
     } finally {
       unmount(disk);
     }
