@@ -10,7 +10,7 @@ import { readMappingAnswers } from '../mapping/read-answers.ts';
 import { MappingWorkbookError } from '../mapping/workbook-reader.ts';
 import { deriveModelFacts } from '../../src/lib/mapping/model-facts.ts';
 import { buildSiteMapping, type SiteMapping } from '../../src/lib/mapping/site-mapping.ts';
-import { readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { readSiteNodes } from '../../src/lib/site-data/site-nodes.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';

@@ -9,7 +9,7 @@
  */
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readSiteNodes } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { readSiteNodes } from '../../src/lib/site-data/site-nodes.ts';
 import { writeItemJsonFiles, type ItemJsonSummary } from '../../src/lib/site-data/derive/item-json-files.ts';
 import { readLookupTypes, writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';

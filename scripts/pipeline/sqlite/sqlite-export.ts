@@ -9,7 +9,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { getContentTypes, iterateNdjson, itemRecordSchema, type ItemRecord } from '../../core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '#site/lib/content-types/type-index.ts';
 import { createNodeLookup, type NodeLookup } from '#site/lib/site-data/node-lookup.ts';
-import { readSiteNodes } from '#site/lib/site-data/derive/prepare-site-data.ts';
+import { readSiteNodes } from '#site/lib/site-data/site-nodes.ts';
 import { pathOf } from '#site/lib/site-data/derive/inventory-downloads.ts';
 import { listCultures, listPropertyEntries, type PropertyEntry } from '#site/lib/values/item-properties.ts';
 import { extractReferences } from '#site/lib/values/references.ts';

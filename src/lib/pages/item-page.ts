@@ -83,7 +83,7 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
         ctx,
       )
     : { shared: [], cultures: [] };
-  const used = data.usedBy[node.key];
+  const used = data.usedBy.get(node.key);
   const urlSegment = typeof record?.urlSegment === 'string' ? record.urlSegment : undefined;
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
   const draft = kind === 'content' ? (await loadDraftChanges()).get(node.key) : undefined;

@@ -21,16 +21,15 @@ import {
   SITE_DATA_FILES,
   SITE_DATA_VERSION,
   siteDataMetaSchema,
-  siteNodeSchema,
   typeUsageSchema,
-  usedBySchema,
   type EditorUsage,
   type SiteDataMeta,
   type SiteNode,
   type TypeUsage,
-  type UsedByEntry,
 } from './site-data-format.ts';
-import { readSiteJson, readTrustedJson, readTrustedNdjson } from './site-data-read.ts';
+import { readSiteJson } from './site-data-read.ts';
+import { readSiteNodes } from './site-nodes.ts';
+import { openUsedByIndex, type UsedByIndex } from './used-by-index.ts';
 
 export interface SiteData {
   env: SiteEnv;
@@ -39,7 +38,8 @@ export interface SiteData {
   lookup: NodeLookup;
   types: TypeIndex;
   typeUsage: TypeUsage[];
-  usedBy: Record<string, UsedByEntry>;
+  /** Who references an item, read by key (used-by-index.ts). */
+  usedBy: UsedByIndex;
   editors: EditorUsage[];
   findTypeUsage(kind: SiteNode['kind'], alias: string): TypeUsage | undefined;
 }
@@ -64,7 +64,7 @@ async function load(env: SiteEnv): Promise<SiteData> {
     );
   const meta = await readSiteJson(file(SITE_DATA_FILES.meta), siteDataMetaSchema);
   const [manifest, contentTypes] = await Promise.all([getManifest(env.snapshotDir), getContentTypes(env.snapshotDir)]);
-  const nodes = await readTrustedNdjson(file(SITE_DATA_FILES.nodes), siteNodeSchema);
+  const nodes = await readSiteNodes(env.siteDataDir);
   const typeUsage = await readSiteJson(file(SITE_DATA_FILES.types), z.array(typeUsageSchema));
   const usageIndex = new Map(
     typeUsage.map((u) => [`${u.kind === 'media' ? 'media' : 'content'}:${u.alias.toLowerCase()}`, u]),
@@ -76,7 +76,7 @@ async function load(env: SiteEnv): Promise<SiteData> {
     lookup: createNodeLookup(nodes),
     types: createTypeIndex(contentTypes.contentTypes),
     typeUsage,
-    usedBy: await readTrustedJson(file(SITE_DATA_FILES.usedBy), usedBySchema),
+    usedBy: openUsedByIndex(file(SITE_DATA_FILES.usedBy)),
     editors: await readSiteJson(file(SITE_DATA_FILES.editors), z.array(editorUsageSchema)),
     findTypeUsage: (kind, alias) => usageIndex.get(`${kind}:${alias.toLowerCase()}`),
   };

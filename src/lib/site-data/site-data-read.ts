@@ -3,10 +3,11 @@
  * fails with its name, its line (ndjson) and the first field that is wrong, so a stale or edited folder is found at
  * once instead of rendering pages with holes.
  *
- * Two files are read unchecked, by the `readTrusted*` readers named so: nodes.ndjson and used-by.json, the largest,
- * which every page process and four build steps read whole, moments after this build's site-data step wrote them
- * (its format version is checked first). Checked, they cost 0.3–0.4 s more per read at 10k items (8,224 nodes, 4.8 and
- * 2.7 MB: 545–737 ms against 211–507 ms for the loader's files in a fresh process), several seconds per build at 100k.
+ * Two files are read unchecked: nodes.ndjson, by `readTrustedNdjson`, and used-by.json, by key (used-by-index.ts). They
+ * are the largest, which every page process and four build steps read, moments after this build's site-data step wrote
+ * them (its format version is checked first). Checked, they cost 0.3–0.4 s more per read at 10k items (8,224 nodes,
+ * 4.8 and 2.7 MB: 545–737 ms against 211–507 ms for the loader's files in a fresh process), several seconds per build
+ * at 100k.
  */
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -53,11 +54,6 @@ export async function readSiteNdjson<T>(file: string, schema: z.ZodType<T>): Pro
   const values: T[] = [];
   for await (const value of iterateSiteNdjson(file, schema)) values.push(value);
   return values;
-}
-
-/** A JSON file this build wrote, typed by `schema` but not checked against it (see above for which and why). */
-export async function readTrustedJson<T>(file: string, _schema: z.ZodType<T>): Promise<T> {
-  return JSON.parse(await readFile(file, 'utf8')) as T;
 }
 
 const NEWLINE = 0x0a;

@@ -15,7 +15,7 @@ import { SITE_DATA_FILES } from '../site-data-format.ts';
 import { DECISION_ROW_COLUMNS, listDecisionRows, ORPHANED_COLUMNS } from './decision-rows.ts';
 import { writeTable } from './inventory-downloads.ts';
 import { createLineWriter } from './line-writer.ts';
-import { readSiteNodes } from './prepare-site-data.ts';
+import { readSiteNodes } from '../site-nodes.ts';
 import { applyDecisionsToRedirects } from './redirect-map.ts';
 import { readRedirectMap, writeRedirectMap } from './redirect-sources.ts';
 import { readRuleContext } from './rule-context.ts';

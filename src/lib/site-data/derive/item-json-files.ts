@@ -5,11 +5,12 @@
  * copied as bytes (one positioned read, no parse), so writing 100k twins costs little more than the file writes.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { partitionOfKey, type Partition } from '../../partition.ts';
 import { SITE_DATA_FILES, type SiteNode, type UsedByEntry } from '../site-data-format.ts';
-import { readSiteNodes } from './prepare-site-data.ts';
+import { readSiteNodes } from '../site-nodes.ts';
+import { openUsedByIndex } from '../used-by-index.ts';
 
 export const ITEM_JSON_FILE = 'index.json';
 export const ITEM_JSON_VERSION = 1;
@@ -55,10 +56,7 @@ export async function writeItemJsonFiles(
   outDir: string,
   partition?: Partition,
 ): Promise<ItemJsonSummary> {
-  const usedBy = JSON.parse(await readFile(path.join(siteDataDir, SITE_DATA_FILES.usedBy), 'utf8')) as Record<
-    string,
-    UsedByEntry
-  >;
+  const usedBy = openUsedByIndex(path.join(siteDataDir, SITE_DATA_FILES.usedBy));
   const nodes = (await readSiteNodes(siteDataDir)).filter(
     (n) => partition === undefined || partitionOfKey(n.key, partition.count) === partition.index,
   );
@@ -69,7 +67,7 @@ export async function writeItemJsonFiles(
       await Promise.all(
         nodes.slice(i, i + WRITE_BATCH).map(async (node) => {
           const dir = path.join(outDir, node.kind, node.key);
-          const body = twinOf(node, Object.hasOwn(usedBy, node.key) ? usedBy[node.key] : undefined, reader.read(node));
+          const body = twinOf(node, usedBy.get(node.key), reader.read(node));
           bytes += body.length;
           await mkdir(dir, { recursive: true });
           await writeFile(path.join(dir, ITEM_JSON_FILE), body);
@@ -78,6 +76,7 @@ export async function writeItemJsonFiles(
     }
   } finally {
     reader.close();
+    usedBy.close();
   }
   return { files: nodes.length, bytes };
 }

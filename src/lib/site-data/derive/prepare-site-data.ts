@@ -21,12 +21,10 @@ import { createNodeLookup, type NodeLookup } from '../node-lookup.ts';
 import {
   SITE_DATA_FILES,
   SITE_DATA_VERSION,
-  siteNodeSchema,
   type ModelDiagrams,
   type SiteDataMeta,
   type SiteNode,
 } from '../site-data-format.ts';
-import { readTrustedNdjson } from '../site-data-read.ts';
 import { listCultures, listPropertyEntries } from '../../values/item-properties.ts';
 import { readMediaFile } from '../../values/media-file.ts';
 import { extractReferences } from '../../values/references.ts';
@@ -187,8 +185,6 @@ async function writeAudit(
 
 /** The item nodes the site-data step wrote, in tree order. */
 /** Unchecked (site-data-read.ts says why): four build steps read it whole. */
-export const readSiteNodes = (siteDataDir: string): Promise<SiteNode[]> =>
-  readTrustedNdjson(path.join(siteDataDir, SITE_DATA_FILES.nodes), siteNodeSchema);
 
 /** `historyDir`: the snapshots kept with `--history`, whose URLs join the redirect map. */
 export async function prepareSiteData(
