@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { usedBySchema } from '../../src/lib/site-data/site-data-format.ts';
 import { openUsedByIndex } from '../../src/lib/site-data/used-by-index.ts';
 
 const HOSTILE = [
@@ -45,6 +46,7 @@ describe('used-by.json read by key', () => {
     const text = JSON.stringify(whole);
     await writeFile(file, text);
     const oracle = JSON.parse(text) as Record<string, unknown>;
+    assert.ok(usedBySchema.safeParse(oracle).success, 'the fixture is a used-by.json as the format describes it');
     for (const chunk of [1, 2, 3, 7, 64, 1 << 20]) {
       const index = openUsedByIndex(file, chunk);
       try {

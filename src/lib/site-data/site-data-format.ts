@@ -100,12 +100,12 @@ export const siteNodeSchema = z.object({
 });
 export type SiteNode = z.infer<typeof siteNodeSchema>;
 
-/** An entry of used-by.json, one object of them by item key, read by key (used-by-index.ts). */
 export const usedByEntrySchema = z.object({
   count: z.number(),
   from: z.array(z.object({ key: z.string(), kind: itemKind, aliases: strings })),
 });
 export type UsedByEntry = z.infer<typeof usedByEntrySchema>;
+export const usedBySchema = z.record(z.string(), usedByEntrySchema);
 
 export const propertyFillSchema = z.object({
   filled: z.number(),
