@@ -47,7 +47,8 @@ async function writeSiteConfig(config: BuildConfig, snapshotDir: string, siteDat
  * limit, so a generous one (8 GB) left the process at about 1 GB of memory at 100k items, and one too tight (513 MB
  * there) had the writer collecting garbage for a third of its time (85 s of CPU for 106,534 pages against 65 s with
  * room). Past that size the live heap grows faster than the items: at 770,450 items (the 1M demo) `astro build` ran out
- * of 2.4 GB, holding the node index (517 MB of `nodes.ndjson`), the used-by index (247 MB) and the extras (128 MB).
+ * of 2.4 GB, holding the node index (517 MB of `nodes.ndjson`), the used-by index (247 MB) and the extras (128 MB);
+ * with used-by.json read by key it still ran out of 2.5 GB there (a partition job, which renders every shared page).
  * So the limit is the larger of 512 MB + 2.5 KB an item and 10 KB an item less 256 MB (the two meet near 100k items),
  * within the share of the machine's memory the build gives itself (scripts/core/heap-room.ts). A
  * `--max-old-space-size` in NODE_OPTIONS wins.
