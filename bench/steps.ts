@@ -77,7 +77,7 @@ async function run(): Promise<unknown> {
         searchMillis: summary.search?.millis,
         records: summary.search?.records,
         bundles: summary.search?.bundles.length,
-        lookupShards: summary.lookup.shards,
+        lookupShards: summary.lookup?.shards,
       };
     }
     case 'search': {

@@ -10,6 +10,7 @@
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readSiteNodes } from '../../src/lib/site-data/site-nodes.ts';
+import { writesSharedFiles } from '../../src/lib/partition.ts';
 import { writeItemJsonFiles, type ItemJsonSummary } from '../../src/lib/site-data/derive/item-json-files.ts';
 import { readLookupTypes, writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
@@ -22,7 +23,8 @@ export interface RenderSummary {
   /** Astro, then the item page writer. */
   pages: PagesSummary;
   search?: SearchIndexSummary;
-  lookup: LookupSummary;
+  /** Absent in partitions after the first, which leave the shards to it. */
+  lookup?: LookupSummary;
   /** The `.json` twin beside each item page (src/lib/site-data/derive/item-json-files.ts), once the pages are there. */
   twins?: ItemJsonSummary & { millis: number };
   /** Wall time of the whole step: the longer of the two sides when they overlap. */
@@ -40,7 +42,10 @@ async function indexSearch(
   const records = path.join(siteDataDir, SITE_DATA_FILES.search);
   const search = config.search ? await runSearchStep(config, records, outDir, env, log, signal) : undefined;
   const types = await readLookupTypes(siteDataDir);
-  const lookup = await writeLookupFiles(await readSiteNodes(siteDataDir), outDir, types);
+  // Partition 1 writes the exact-lookup shards for every partition (src/lib/partition.ts).
+  const lookup = writesSharedFiles(config.partition)
+    ? await writeLookupFiles(await readSiteNodes(siteDataDir), outDir, types)
+    : undefined;
   return { search, lookup };
 }
 

@@ -146,9 +146,10 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       `pages done in ${seconds(pages.millis)}: astro ${seconds(pages.astroMillis)}` +
         (written ? `, then ${written.pages} item pages written in ${seconds(written.millis)}` : ''),
     );
-    progress(
-      `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
-    );
+    if (lookup)
+      progress(
+        `exact lookup: ${lookup.keys} keys in ${lookup.shards} shards (largest ${formatBytes(lookup.largestShardBytes)})`,
+      );
     if (rendered.twins)
       progress(
         `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}`,

@@ -1,7 +1,10 @@
 /**
  * Partitioned builds: item pages (and their child-list pages and search records) are split over K builds by a hash of
  * the item's GUID key, so every CI job computes its own share without coordination. Pages that belong to no item
- * (home, inventories, type pages, downloads, assets) are rendered identically by every partition; the merge checks it.
+ * (home, inventories, type pages, assets) are rendered identically by every partition; the merge checks it. The large
+ * files beside them (the inventories' downloads and table files, the exact-lookup shards: 4.7 GB of a job's 9.7 GB at
+ * a million items) are written by partition 1 only (`writesSharedFiles`), so the other jobs neither write, upload nor
+ * have them compared.
  */
 import { readSiteConfig } from './site-config.ts';
 
@@ -43,6 +46,10 @@ export function partitionOfKey(key: string, count: number): number {
 export function findActivePartition(config: { partition?: Partition } = readSiteConfig()): Partition | undefined {
   return config.partition;
 }
+
+/** Whether this build writes the large shared files: a whole build, or partition 1 of a partitioned one. */
+export const writesSharedFiles = (partition: Partition | undefined): boolean =>
+  partition === undefined || partition.index === 1;
 
 /** Whether the item with this key is rendered by the given partition (every item when there is none). */
 export const ownsItem = (key: string, partition: Partition | undefined): boolean =>

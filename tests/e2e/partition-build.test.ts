@@ -76,6 +76,18 @@ describe(`a site built as ${K} partitions and merged`, { timeout: 300_000 }, () 
       assert.ok(itemPages.filter((f) => tree.includes(f)).length > 30, `partition ${i + 1} has a share`);
   });
 
+  it('writes the downloads, the table files and the lookup shards in partition 1 only', async () => {
+    const trees = await Promise.all(parts.map(listTree));
+    const shared = (tree: string[]) => tree.filter((f) => /^(downloads|tables|lookup)\//.test(f));
+    const whole = shared(await listTree(single)).filter((f) => f !== 'downloads/snapshot.sqlite');
+    assert.ok(whole.some((f) => f.startsWith('tables/')) && whole.some((f) => f.startsWith('lookup/')));
+    assert.deepEqual(
+      shared(trees[0] as string[]).filter((f) => f !== 'downloads/snapshot.sqlite'),
+      whole,
+    );
+    for (const [i, tree] of trees.entries()) if (i > 0) assert.deepEqual(shared(tree), [], `partition ${i + 1}`);
+  });
+
   it('holds the same files with the same bytes as the single build, search bundles aside', async () => {
     const files = await listTree(merged);
     assert.ok(files.includes('index.html') && files.some((f) => f.startsWith('_astro/')), 'pages and assets are there');

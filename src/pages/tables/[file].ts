@@ -2,13 +2,17 @@ import type { APIRoute } from 'astro';
 import { INVENTORY_TABLES, getInventoryTable, listTableRows } from '../../lib/tables/inventory-tables.ts';
 import { encodeDeferredPieces, encodeTablePieces, streamedJson } from '../../lib/tables/table-stream.ts';
 import { viewFileNames, viewFileResponse } from '../../lib/tables/table-view-files.ts';
+import { findActivePartition, writesSharedFiles } from '../../lib/partition.ts';
 
+// Partition 1 writes these for every partition (src/lib/partition.ts).
 export const getStaticPaths = () =>
-  INVENTORY_TABLES.flatMap((t) => [
-    { params: { file: `${t.name}.json` } },
-    ...t.columns.filter((c) => c.deferred).map((c) => ({ params: { file: `${t.name}.${c.key}.json` } })),
-    ...viewFileNames(t.name, t).map((file) => ({ params: { file } })),
-  ]);
+  !writesSharedFiles(findActivePartition())
+    ? []
+    : INVENTORY_TABLES.flatMap((t) => [
+        { params: { file: `${t.name}.json` } },
+        ...t.columns.filter((c) => c.deferred).map((c) => ({ params: { file: `${t.name}.${c.key}.json` } })),
+        ...viewFileNames(t.name, t).map((file) => ({ params: { file } })),
+      ]);
 
 /**
  * Every row of an inventory table, by column, for `src/scripts/data-table.ts` (fetched when the page loads), and
