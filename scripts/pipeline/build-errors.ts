@@ -45,11 +45,14 @@ export function classifyFailure(error: unknown, signal?: AbortSignal): BuildErro
     );
   }
   if (error instanceof BuildError) return error;
-  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC')
-    return new BuildError(
-      BUILD_EXIT_CODES.diskFull,
-      `no space left on device (${(error as Error).message.split('\n')[0]}); nothing was published`,
-      { cause: error },
-    );
+  const noSpace = describeNoSpace(error);
+  if (noSpace !== undefined)
+    return new BuildError(BUILD_EXIT_CODES.diskFull, `${noSpace}; nothing was published`, { cause: error });
   return undefined;
+}
+
+/** "no space left on device (…)" for a full disk (ENOSPC), else undefined: the build and the merge say it so. */
+export function describeNoSpace(error: unknown): string | undefined {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ENOSPC') return undefined;
+  return `no space left on device (${(error as Error).message.split('\n')[0]})`;
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { CliIo } from '../core/cli/cli-io.ts';
 import { defineFlags, formatHelp } from '../core/cli/flag-help.ts';
 import { parseFlags } from '../core/cli/flags.ts';
+import { describeNoSpace } from './build-errors.ts';
 import { MERGE_EXIT_CODES, MergeError, mergePartitions } from './partition-merge.ts';
 
 export const MERGE_FLAGS = defineFlags(
@@ -74,9 +75,10 @@ export async function runMergePartitions(argv: readonly string[], io: CliIo): Pr
       err(error.message);
       return error.exitCode;
     }
-    // As npm run build says it (build-errors.ts): a full disk is the CI machine's to fix, not a bug to report.
-    if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC') {
-      err(`no space left on device (${(error as Error).message.split('\n')[0]}); ${out} was left as it was`);
+    // As npm run build says it: a full disk is the CI machine's to fix, not a bug to report.
+    const noSpace = describeNoSpace(error);
+    if (noSpace !== undefined) {
+      err(`${noSpace}; ${out} was left as it was`);
       return MERGE_EXIT_CODES.diskFull;
     }
     err(`unexpected failure: ${(error as Error).message?.split('\n')[0]}`);
