@@ -15,6 +15,7 @@ import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
 import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { writePartitionManifest } from './partition-search.ts';
+import { writesSharedFiles } from '../../src/lib/partition.ts';
 import { renderAndIndex } from './render-step.ts';
 import { obtainSnapshot } from './snapshot-step.ts';
 import { openHint } from './open-hint.ts';
@@ -154,8 +155,8 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       progress(
         `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}`,
       );
-    // Partitions share the site's downloads: the first one writes the SQLite file, so a merge finds one copy.
-    if (config.sqlite && (config.partition === undefined || config.partition.index === 1)) {
+    // Partition 1 writes the SQLite file with the other large shared files (src/lib/partition.ts).
+    if (config.sqlite && writesSharedFiles(config.partition)) {
       const sqlite = await writeSnapshotSqlite(snapshot.dir, siteData.dir, path.join(staging, 'downloads'), {
         title: config.title ?? 'CMS snapshot',
         snapshotAt: snapshot.manifest.finishedAt,
