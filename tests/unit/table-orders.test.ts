@@ -31,6 +31,12 @@ test('numbers sort as numbers, an empty cell first', () => {
   assert.deepEqual(orderOf('level', 'num'), [2, 4, 1, 3, 0, 5]);
 });
 
+test("a number column's cells that are no numbers sort after every number, in file order", () => {
+  const rows: TableRow[] = [{ n: 'n/a' }, { n: 3 }, { n: 'x' }, { n: null }, { n: -2 }, { n: 'n/a' }];
+  const order = [...readOrderFile(orderFile(rows, column('n', 'num')).buffer)];
+  assert.deepEqual(order, [3, 4, 1, 0, 2, 5]);
+});
+
 test('a list sorts by its joined text', () => {
   // '' < 'da' (rows 1 and 5) < 'da, en' < 'en' < 'en, da'
   assert.deepEqual(orderOf('languages', 'code'), [2, 1, 5, 3, 4, 0]);

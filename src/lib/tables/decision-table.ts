@@ -1,7 +1,8 @@
 /** The Decisions inventory's table: every item with its effective disposition (site-data/derive/decision-rows.ts). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SITE_DATA_FILES, tableRowSchema } from '../site-data/site-data-format.ts';
+import { SITE_DATA_FILES } from '../site-data/site-data-format.ts';
+import { tableRowCheck } from './table-row-check.ts';
 import { iterateSiteNdjson } from '../site-data/site-data-read.ts';
 import type { SiteData } from '../site-data/load-site-data.ts';
 import type { TableRow } from './table-model.ts';
@@ -11,7 +12,7 @@ import type { InventoryTable } from './inventory-tables.ts';
 /** Every item's decision row, streamed; none when the site data was prepared without the build's decisions step. */
 export async function* iterateDecisionRows(siteDataDir: string): AsyncGenerator<TableRow> {
   const file = path.join(siteDataDir, SITE_DATA_FILES.decisions);
-  if (existsSync(file)) yield* iterateSiteNdjson(file, tableRowSchema);
+  if (existsSync(file)) yield* iterateSiteNdjson(file, tableRowCheck);
 }
 
 async function listDecisionRows(data: SiteData): Promise<TableRow[]> {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import type { SiteData } from '../site-data/load-site-data.ts';
-import { tableRowSchema } from '../site-data/site-data-format.ts';
+import { tableRowCheck } from './table-row-check.ts';
 import { readSiteNdjson } from '../site-data/site-data-read.ts';
 import type { TableColumn, TableRow } from './table-model.ts';
 
@@ -17,5 +17,5 @@ export const col = (
 export function readSiteTable(data: SiteData, file: string): Promise<TableRow[]>;
 export function readSiteTable<T>(data: SiteData, file: string, schema: z.ZodType<T>): Promise<T[]>;
 export function readSiteTable<T>(data: SiteData, file: string, schema?: z.ZodType<T>): Promise<Array<T | TableRow>> {
-  return readSiteNdjson<T | TableRow>(path.join(data.env.siteDataDir, file), schema ?? tableRowSchema);
+  return readSiteNdjson<T | TableRow>(path.join(data.env.siteDataDir, file), schema ?? tableRowCheck);
 }
