@@ -50,7 +50,7 @@ export function signatureOf(shingles: ReadonlySet<number>): Uint32Array {
       let h = (Math.imul(x, MULT[i] as number) + (ADD[i] as number)) >>> 0;
       h ^= h >>> 16;
       h = Math.imul(h, 0x85ebca6b) >>> 0;
-      h ^= h >>> 13;
+      h = (h ^ (h >>> 13)) >>> 0;
       if (h < (sig[i] as number)) sig[i] = h;
     }
   }
