@@ -26,7 +26,8 @@ describe('claims of the item page writers', () => {
   it('gives each run to one writer when two start together', async () => {
     const dir = path.join(tmp, 'together');
     await mkdir(dir);
-    const [a, b]: number[][] = [[], []];
+    const a: number[] = [];
+    const b: number[] = [];
     const [ca, cb] = await Promise.all([writer(dir, 40, a), writer(dir, 40, b)]);
     assert.deepEqual(
       [...a, ...b].sort((x, y) => x - y),
@@ -40,7 +41,8 @@ describe('claims of the item page writers', () => {
   it('leaves a late writer the runs nobody has claimed', async () => {
     const dir = path.join(tmp, 'late');
     await mkdir(dir);
-    const [a, b]: number[][] = [[], []];
+    const a: number[] = [];
+    const b: number[] = [];
     const first = writer(dir, 30, a);
     while (a.length < 10) await Promise.race([setTimeout(1), first]);
     await Promise.all([first, writer(dir, 30, b)]);

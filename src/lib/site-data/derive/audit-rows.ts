@@ -4,7 +4,7 @@
  * record are collected during the streaming pass; references in and duplicates need the whole pass.
  */
 import type { ItemFacts } from '../../audit/item-facts.ts';
-import { createDuplicateFinder, type BodyReader } from '../../audit/duplicates.ts';
+import type { DuplicateFinder } from './duplicates-worker.ts';
 import type { SiteNode, UsedByEntry } from '../site-data-format.ts';
 
 /** An item with fewer words than this (in its fullest language) is thin. */
@@ -42,9 +42,9 @@ export function ageOf(updated: string | null, snapshotAt: string): { ageDays: nu
 export const filledPercent = (properties: number, empty: number): number | null =>
   properties === 0 ? null : Math.round((100 * (properties - empty)) / properties);
 
-export function createAudit() {
+/** `duplicates`: the finder on its own thread (duplicates-worker.ts), fed in pass order. */
+export function createAudit(duplicates: Pick<DuplicateFinder, 'add' | 'finish'>) {
   const kept: Kept[] = [];
-  const duplicates = createDuplicateFinder();
   return {
     addItem(node: SiteNode, facts: ItemFacts, outboundBroken: number): void {
       if (node.kind !== 'content') return;
@@ -52,13 +52,8 @@ export function createAudit() {
       kept.push({ node, words, wordsByLanguage, emptyMandatory, properties, emptyProperties, outboundBroken });
       duplicates.add(node.key, node.type, facts.body);
     },
-    async listRows(
-      languages: string[],
-      snapshotAt: string,
-      usedBy: Map<string, UsedByEntry>,
-      read: BodyReader,
-    ): Promise<AuditRow[]> {
-      const { duplicateOf, nearGroup } = await duplicates.finish(read);
+    async listRows(languages: string[], snapshotAt: string, usedBy: Map<string, UsedByEntry>): Promise<AuditRow[]> {
+      const { duplicateOf, nearGroup } = await duplicates.finish();
       return kept.map(
         ({ node, words, wordsByLanguage, emptyMandatory, properties, emptyProperties, outboundBroken }) => {
           const row: AuditRow = {

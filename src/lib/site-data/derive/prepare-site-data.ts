@@ -10,7 +10,6 @@ import {
   getManifest,
   iterateNdjson,
   itemRecordSchema,
-  openItemReader,
   type ItemRecord,
   type Manifest,
 } from '#core/snapshot-format.ts';
@@ -34,10 +33,11 @@ import { addTypeFacts } from './type-facts.ts';
 import { createEditorCensus, type EditorCensus } from './editor-census.ts';
 import { writeInventoryDownloads, writeTable } from './inventory-downloads.ts';
 import { itemFacts } from '../../audit/item-facts.ts';
-import { auditColumns, createAudit } from './audit-rows.ts';
+import { auditColumns, createAudit, type AuditRow } from './audit-rows.ts';
 import { createLineWriter, writeJsonPieces, type LineWriter } from './line-writer.ts';
 import { objectPieces } from '../../json-pieces.ts';
 import { readNodes } from './node-table.ts';
+import { startDuplicateFinder } from './duplicates-worker.ts';
 import { createReferenceStats, type ReferenceStats } from './reference-stats.ts';
 import { itemSearchRecord, typeSearchRecord } from './search-records.ts';
 import { createTypeStats, type TypeStats } from './type-stats.ts';
@@ -162,21 +162,8 @@ async function streamItems(snapshotDir: string, manifest: Manifest, pass: Pass):
   for (const node of pass.lookup.nodes) if (!done.has(node.key)) pass.typeStats.addFailedItem(node);
 }
 
-async function writeAudit(
-  snapshotDir: string,
-  outDir: string,
-  pass: Pass,
-  languages: string[],
-  snapshotAt: string,
-): Promise<number> {
-  const reader = openItemReader(snapshotDir);
-  const read = async (key: string): Promise<string[]> => {
-    const node = pass.lookup.findNode(key);
-    const record = node ? reader.read(node) : undefined;
-    if (node === undefined || record === undefined) return [];
-    return itemFacts(node.type, listPropertyEntries(record.properties), listCultures(record.cultures), pass.types).body;
-  };
-  const rows = await pass.audit.listRows(languages, snapshotAt, pass.refs.usedBy, read).finally(() => reader.close());
+async function writeAudit(outDir: string, audit: Promise<AuditRow[]>, languages: string[]): Promise<number> {
+  const rows = await audit;
   const out = createLineWriter(path.join(outDir, SITE_DATA_FILES.audit));
   for (const row of rows) await out.write(`${JSON.stringify(row)}\n`);
   await out.close();
@@ -202,89 +189,99 @@ export async function prepareSiteData(
   renderer.catch(() => undefined); // a failure surfaces where the diagrams await it, not as an unhandled rejection
   const lookup = createNodeLookup(await readNodes(snapshotDir));
   const types = createTypeIndex(contentTypes.contentTypes);
-  const brokenOut = createLineWriter(file(SITE_DATA_FILES.broken));
-  const pass: Pass = {
-    lookup,
-    types,
-    typeStats: createTypeStats(types),
-    census: createEditorCensus(types),
-    refs: createReferenceStats(lookup, brokenOut),
-    search: createLineWriter(file(SITE_DATA_FILES.search)),
-    cultureItems: new Map(),
-    blocks: createBlockStats(types),
-    observed: createObservedEdges(types, lookup),
-    audit: createAudit(),
-    links: createExternalLinks(file(SITE_DATA_FILES.externalLinks)),
-    auditMillis: 0,
-  };
-  await streamItems(snapshotDir, manifest, pass);
-  for (const type of types.list)
-    await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
-  await pass.search.close();
-  await brokenOut.close();
-  await pass.links.close();
+  const duplicates = startDuplicateFinder(snapshotDir);
+  try {
+    const brokenOut = createLineWriter(file(SITE_DATA_FILES.broken));
+    const pass: Pass = {
+      lookup,
+      types,
+      typeStats: createTypeStats(types),
+      census: createEditorCensus(types),
+      refs: createReferenceStats(lookup, brokenOut),
+      search: createLineWriter(file(SITE_DATA_FILES.search)),
+      cultureItems: new Map(),
+      blocks: createBlockStats(types),
+      observed: createObservedEdges(types, lookup),
+      audit: createAudit(duplicates),
+      links: createExternalLinks(file(SITE_DATA_FILES.externalLinks)),
+      auditMillis: 0,
+    };
+    await streamItems(snapshotDir, manifest, pass);
+    for (const type of types.list)
+      await pass.search.write(`${JSON.stringify(typeSearchRecord(type, types.listProperties(type)))}\n`);
+    await pass.search.close();
+    await brokenOut.close();
+    await pass.links.close();
 
-  const nodesOut = createLineWriter(file(SITE_DATA_FILES.nodes));
-  for (const node of lookup.nodes) await nodesOut.write(`${JSON.stringify(node)}\n`);
-  await nodesOut.close();
-  const typeUsage = pass.typeStats.list();
-  addTypeFacts(typeUsage, types, pass.blocks.list());
-  const editors = pass.census.list();
-  const observed = pass.observed.observed;
-  const diagrams = await writeModelDiagrams(outDir, { types, usage: typeUsage, observed, renderer });
-  await writeFile(file(SITE_DATA_FILES.modelDiagrams), JSON.stringify(diagrams));
-  const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
-  // Entry by entry: one string of it passes V8's string limit near 1.9M items.
-  await writeJsonPieces(file(SITE_DATA_FILES.usedBy), objectPieces(pass.refs.usedBy));
-  await writeFile(file(SITE_DATA_FILES.types), JSON.stringify(typeUsage));
-  await writeFile(file(SITE_DATA_FILES.editors), JSON.stringify(editors));
-  const missingOut = createLineWriter(file(SITE_DATA_FILES.missing));
-  for (const entry of pass.typeStats.listMissing()) await missingOut.write(`${JSON.stringify(entry)}\n`);
-  await missingOut.close();
-  const orphansOut = createLineWriter(file(SITE_DATA_FILES.orphans));
-  for (const orphan of orphans) await orphansOut.write(`${JSON.stringify(orphan)}\n`);
-  await orphansOut.close();
+    const nodesOut = createLineWriter(file(SITE_DATA_FILES.nodes));
+    for (const node of lookup.nodes) await nodesOut.write(`${JSON.stringify(node)}\n`);
+    await nodesOut.close();
+    const typeUsage = pass.typeStats.list();
+    addTypeFacts(typeUsage, types, pass.blocks.list());
+    const editors = pass.census.list();
+    const observed = pass.observed.observed;
+    const diagrams = await writeModelDiagrams(outDir, { types, usage: typeUsage, observed, renderer });
+    await writeFile(file(SITE_DATA_FILES.modelDiagrams), JSON.stringify(diagrams));
+    const orphans = listOrphanMedia(lookup, pass.refs.usedBy);
+    // Entry by entry: one string of it passes V8's string limit near 1.9M items.
+    await writeJsonPieces(file(SITE_DATA_FILES.usedBy), objectPieces(pass.refs.usedBy));
+    await writeFile(file(SITE_DATA_FILES.types), JSON.stringify(typeUsage));
+    await writeFile(file(SITE_DATA_FILES.editors), JSON.stringify(editors));
+    const missingOut = createLineWriter(file(SITE_DATA_FILES.missing));
+    for (const entry of pass.typeStats.listMissing()) await missingOut.write(`${JSON.stringify(entry)}\n`);
+    await missingOut.close();
+    const orphansOut = createLineWriter(file(SITE_DATA_FILES.orphans));
+    for (const orphan of orphans) await orphansOut.write(`${JSON.stringify(orphan)}\n`);
+    await orphansOut.close();
 
-  const languages = [...pass.cultureItems.keys()].sort();
-  const auditStarted = performance.now();
-  await writeAudit(snapshotDir, outDir, pass, languages, manifest.finishedAt);
-  const auditMillis = Math.round(pass.auditMillis + performance.now() - auditStarted);
-  const downloads = await writeInventoryDownloads(file(SITE_DATA_FILES.downloads), {
-    lookup,
-    languages,
-    types: typeUsage,
-    editors,
-    broken: readBroken(file(SITE_DATA_FILES.broken)),
-    orphans,
-  });
-  const broken = readBroken(file(SITE_DATA_FILES.broken));
-  const missing = pass.typeStats.listMissing();
-  const hosts = pass.links.listHosts();
-  await writeIssues(outDir, { types, usage: typeUsage, missing, lookup, broken, orphans, hosts });
-  const earlier = await readHistoryUrls(options.historyDir, manifest);
-  await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads), earlier);
-  const meta: SiteDataMeta = {
-    formatVersion: SITE_DATA_VERSION,
-    generatedAt: new Date().toISOString(),
-    snapshotFinishedAt: manifest.finishedAt,
-    languages,
-    roots: {
-      content: lookup.listRoots('content').map((n) => n.key),
-      media: lookup.listRoots('media').map((n) => n.key),
-    },
-    counts: {
-      content: lookup.nodes.filter((n) => n.kind === 'content').length,
-      media: lookup.nodes.filter((n) => n.kind === 'media').length,
-      contentTypes: types.list.length,
-      failedItems: lookup.nodes.filter((n) => n.chunk === null).length,
-      references: pass.refs.total,
-      brokenReferences: pass.refs.broken,
-      orphanMedia: orphans.length,
-      searchRecords: pass.search.lines,
-      cultureItems: Object.fromEntries([...pass.cultureItems].sort()),
-    },
-  };
-  await writeFile(file(SITE_DATA_FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
-  const unshown = lookup.nodes.filter((n) => n.unshown !== undefined);
-  return { dir: outDir, meta, unshown, downloads, millis: Date.now() - started, diagrams, auditMillis };
+    const languages = [...pass.cultureItems.keys()].sort();
+    // The duplicate finder confirms its candidates on its own thread while the files below are written.
+    const auditRows = pass.audit.listRows(languages, manifest.finishedAt, pass.refs.usedBy);
+    auditRows.catch(() => undefined); // awaited below; a failure surfaces there
+    const downloads = await writeInventoryDownloads(file(SITE_DATA_FILES.downloads), {
+      lookup,
+      languages,
+      types: typeUsage,
+      editors,
+      broken: readBroken(file(SITE_DATA_FILES.broken)),
+      orphans,
+    });
+    const earlier = await readHistoryUrls(options.historyDir, manifest);
+    await writeExtras(snapshotDir, manifest, lookup, outDir, file(SITE_DATA_FILES.downloads), earlier);
+    // What the audit adds to the step: the pass's share and the wait for the finder here, writing included.
+    const auditStarted = performance.now();
+    await writeAudit(outDir, auditRows, languages);
+    const auditMillis = Math.round(pass.auditMillis + performance.now() - auditStarted);
+    // The issues count the audit's exact copies.
+    const broken = readBroken(file(SITE_DATA_FILES.broken));
+    const missing = pass.typeStats.listMissing();
+    const hosts = pass.links.listHosts();
+    await writeIssues(outDir, { types, usage: typeUsage, missing, lookup, broken, orphans, hosts });
+    const meta: SiteDataMeta = {
+      formatVersion: SITE_DATA_VERSION,
+      generatedAt: new Date().toISOString(),
+      snapshotFinishedAt: manifest.finishedAt,
+      languages,
+      roots: {
+        content: lookup.listRoots('content').map((n) => n.key),
+        media: lookup.listRoots('media').map((n) => n.key),
+      },
+      counts: {
+        content: lookup.nodes.filter((n) => n.kind === 'content').length,
+        media: lookup.nodes.filter((n) => n.kind === 'media').length,
+        contentTypes: types.list.length,
+        failedItems: lookup.nodes.filter((n) => n.chunk === null).length,
+        references: pass.refs.total,
+        brokenReferences: pass.refs.broken,
+        orphanMedia: orphans.length,
+        searchRecords: pass.search.lines,
+        cultureItems: Object.fromEntries([...pass.cultureItems].sort()),
+      },
+    };
+    await writeFile(file(SITE_DATA_FILES.meta), `${JSON.stringify(meta, null, 2)}\n`);
+    const unshown = lookup.nodes.filter((n) => n.unshown !== undefined);
+    return { dir: outDir, meta, unshown, downloads, millis: Date.now() - started, diagrams, auditMillis };
+  } finally {
+    await duplicates.stop();
+  }
 }
