@@ -11,12 +11,12 @@ import { astroOutDir, moveFolder } from './astro-out.ts';
 import type { BuildConfig } from './build-config.ts';
 import { runChild } from './child-run.ts';
 import { wantedHeapMegabytes } from '../core/heap-room.ts';
-import { BUILD_EXIT_CODES } from './build-errors.ts';
+import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import type { ItemPagesSummary } from './item-pages.ts';
-import { runItemPageWriters } from './item-page-writers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ASTRO = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const ITEM_PAGE_WRITER = path.join(ROOT, 'scripts', 'pipeline', 'item-pages.ts');
 
 /** Everything `astro build` needs, typed; written as JSON beside the cache and named by env SITE_CONFIG. */
 export function toSiteConfig(config: BuildConfig, snapshotDir: string, siteDataDir: string): SiteConfig {
@@ -111,8 +111,6 @@ export async function runAstroBuild(
   log: (text: string) => void,
   signal?: AbortSignal,
   besideWriter?: () => Promise<void>,
-  /** Settles when the other side of the render step is done: a second item page writer may start then. */
-  coreFreed?: Promise<unknown>,
 ): Promise<PagesSummary> {
   const started = Date.now();
   const astroOut = await astroOutDir(ROOT, config.outDir);
@@ -129,16 +127,30 @@ export async function runAstroBuild(
     }
     // What needs Astro's output in place but not the item pages (the JSON twins: file writes, mostly waiting on the
     // disk) runs in this process while the writer renders in its own.
-    const claimsDir = path.join(config.cacheDir, `item-page-claims-${process.pid}`);
     const [written, beside] = await Promise.allSettled([
-      runItemPageWriters({ ...job, outDir: config.outDir, claimsDir, ...(coreFreed ? { coreFreed } : {}) }),
+      runChild({ ...job, name: 'the item page writer', args: [ITEM_PAGE_WRITER, config.outDir] }),
       besideWriter?.(),
     ]);
     if (written.status === 'rejected') throw written.reason;
     if (beside.status === 'rejected') throw beside.reason;
-    return { millis: Date.now() - started, astroMillis, itemPages: written.value };
+    const stdout = written.value;
+    return { millis: Date.now() - started, astroMillis, itemPages: readSummary(stdout) };
   } finally {
     await rm(siteConfigFile, { force: true });
     if (astroOut !== config.outDir) await rm(astroOut, { recursive: true, force: true });
   }
+}
+
+function readSummary(stdout: string): ItemPagesSummary {
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    const summary = JSON.parse(last) as Partial<ItemPagesSummary>;
+    if (typeof summary.pages === 'number' && typeof summary.millis === 'number') return summary as ItemPagesSummary;
+  } catch {
+    // reported below
+  }
+  throw new BuildError(
+    BUILD_EXIT_CODES.astro,
+    `the item page writer ended without its summary (${last.slice(0, 200)})`,
+  );
 }

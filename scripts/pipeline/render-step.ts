@@ -1,8 +1,7 @@
 /**
  * Rendering and indexing side by side: `astro build`, then the item page writer, render on one core while the Pagefind
  * index and the exact-lookup files are built from the site data on the other. The index goes to a folder of its own
- * beside the output (Astro owns its output folder while it runs) and is moved in once both are done. When the index is
- * done first, its core goes to a second item page writer (scripts/pipeline/item-page-writers.ts).
+ * beside the output (Astro owns its output folder while it runs) and is moved in once both are done.
  *
  * They overlap by default; `--search-after-astro` runs them one after the other, for machines where the memory of
  * both at once (at 100k items about 0.6 GB for the pages and up to 1.1 GB while Pagefind writes a bundle) does not
@@ -75,8 +74,8 @@ export async function renderAndIndex(
     const written = await writeItemJsonFiles(snapshotDir, siteDataDir, staging, config.partition);
     twins = { ...written, millis: Date.now() - twinsStarted };
   };
-  const render = (coreFreed?: Promise<unknown>) =>
-    runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, writeTwins, coreFreed);
+  const render = () =>
+    runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, writeTwins);
   const searchEnv = childEnv(env);
   const index = (outDir: string) => indexSearch(config, siteDataDir, outDir, searchEnv, log, stop);
   if (config.searchAfterAstro) {
@@ -91,9 +90,7 @@ export async function renderAndIndex(
         sides.abort(error);
         throw error;
       });
-    // Once the index is done its core is free, and a second item page writer may take it.
-    const indexing = stopOther(index(side));
-    const [astro, indexed] = await Promise.allSettled([stopOther(render(indexing)), indexing]);
+    const [astro, indexed] = await Promise.allSettled([stopOther(render()), stopOther(index(side))]);
     if (astro.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(astro, indexed);
     await moveInto(side, staging);
     return { pages: astro.value, ...indexed.value, twins, millis: Date.now() - started };

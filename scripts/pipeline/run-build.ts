@@ -23,9 +23,6 @@ import { stampPrepared } from './prepared-site-data.ts';
 import { deriveSiteData, readPreparedSiteData, seconds, warnUnshown } from './site-data-step.ts';
 import { writeSnapshotSqlite } from './sqlite/sqlite-export.ts';
 
-/** Who wrote the item pages, as the summary says it. */
-const writers = (count = 1): string => (count > 1 ? `${count} item page writers` : 'the item page writer');
-
 export async function runBuild(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -184,7 +181,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     const searchTime = search ? `search ${seconds(search.millis)} (${search.records} records in ${bundles})` : '';
     out(
       `build: site data ${config.siteDataFrom === undefined ? seconds(siteData.millis) : 'prepared'}, pages ${seconds(pages.millis)}` +
-        `${written ? ` (${written.pages} of them by ${writers(written.writers)})` : ''}, ` +
+        `${written ? ` (${written.pages} of them by the item page writer)` : ''}, ` +
         `${search ? searchTime : 'search skipped'}` +
         `${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
     );

@@ -3,8 +3,6 @@
  * (every item page through Astro's own page loop) gives byte-identical sites. The snapshot holds an item whose name is
  * hostile text (markup, quotes, a lone surrogate, bidi and control characters, a line separator) and that the writer
  * writes, an item added since the snapshot it is compared with (its page has a change section), and a sub-path base.
- * Two writers sharing the pages (runs of 10 pages, the second started as soon as the index is done, which without the
- * search index is at once) write the same bytes as one.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -31,8 +29,6 @@ describe('item pages written by the item page writer', { timeout: 240_000 }, () 
   let viaAstro: string;
   let viaWriter: string;
   let writerOutput: string;
-  let viaTwo: string;
-  let twoOutput: string;
 
   before(async () => {
     tmp = await mkdtemp(path.join(tmpdir(), 'item-writer-'));
@@ -50,8 +46,6 @@ describe('item pages written by the item page writer', { timeout: 240_000 }, () 
     viaWriter = path.join(tmp, 'via-writer');
     await buildSite([...args(viaAstro), '--astro-item-pages']);
     writerOutput = await buildSite(args(viaWriter));
-    viaTwo = path.join(tmp, 'via-two');
-    twoOutput = await buildSite([...args(viaTwo), '--no-search'], { ITEM_PAGES_PER_CLAIM: '10' });
   });
   after(() => rm(tmp, { recursive: true, force: true }));
 
@@ -68,23 +62,6 @@ describe('item pages written by the item page writer', { timeout: 240_000 }, () 
     assert.equal(Number(written[1]), itemPages.length);
     assert.deepEqual(
       (await readdir(viaWriter)).filter((name) => name.startsWith('item-shell')),
-      [],
-    );
-  });
-
-  it('gives the same item pages when two writers share them', async () => {
-    assert.match(twoOutput, /\(\d+ of them by 2 item page writers\)/);
-    const pages = (files: string[]) => files.filter((f) => /^(content|media|drafts|unpublished)\//.test(f));
-    const [one, two] = [pages(await listTree(viaWriter)), pages(await listTree(viaTwo))];
-    assert.ok(one.length > 250);
-    assert.deepEqual(two, one);
-    for (const file of one)
-      assert.ok(
-        (await readFile(path.join(viaTwo, file))).equals(await readFile(path.join(viaWriter, file))),
-        `${file} differs`,
-      );
-    assert.deepEqual(
-      (await readdir(viaTwo)).filter((name) => name.startsWith('item-shell')),
       [],
     );
   });

@@ -38,13 +38,9 @@ function collect(): {
 }
 
 /** Runs `npm run build` in-process; throws with its output when it fails. */
-export async function buildSite(args: string[], env: Record<string, string> = {}): Promise<string> {
+export async function buildSite(args: string[]): Promise<string> {
   const out = collect();
-  const code = await runBuild(
-    [...args, '--quiet'],
-    { ...process.env, SITE_BASE: '', SITE_MEDIA_ORIGIN: '', ...env },
-    out.io,
-  );
+  const code = await runBuild([...args, '--quiet'], { ...process.env, SITE_BASE: '', SITE_MEDIA_ORIGIN: '' }, out.io);
   if (code !== 0) throw new Error(`build ${args.join(' ')} exited ${code}:\n${out.text()}`);
   return out.text();
 }
