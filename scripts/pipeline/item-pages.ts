@@ -5,7 +5,9 @@
  * own process, `node scripts/pipeline/item-pages.ts <outDir>`, with env SITE_CONFIG naming the site config Astro read;
  * prints one JSON line with what it wrote.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
 import { GUID_PATTERN } from '../core/identifiers.ts';
 import { endWithParent } from './child-run.ts';
@@ -24,8 +26,18 @@ export interface ItemPagesSummary {
   unshown: Array<{ kind: ItemKind; key: string; reason: string }>;
 }
 
-/** Pages being written at once: enough to keep the disk busy while the next page is built. */
-const WRITES_IN_FLIGHT = 16;
+/**
+ * One page, written at once: this process does nothing else meanwhile, and a synchronous write into the page cache
+ * costs less than handing it to the thread pool (a promise, a hand-off and a wake-up per call). At 100k items, with
+ * `astro build` and the writer alone on 2 cores, the writer took 44.5–44.7 s against 48.4–53.7 s.
+ */
+function writePage(dir: string, html: Buffer): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), html);
+}
+
+/** Pages written between two turns of the event loop. */
+const YIELD_EVERY = 256;
 
 export async function writeItemPages(outDir: string, onProgress?: (done: number) => void): Promise<ItemPagesSummary> {
   const started = performance.now();
@@ -36,7 +48,6 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
     }),
   );
   await rm(path.join(outDir, SHELL_DIR), { recursive: true, force: true });
-  const inFlight = new Set<Promise<void>>();
   let [pages, hiddenPages, bytes] = [0, 0, 0];
   const unshown: ItemPagesSummary['unshown'] = [];
   for (const kind of ITEM_PAGE_KINDS) {
@@ -48,20 +59,15 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
       if (page.unshown !== undefined && !hidden) unshown.push({ kind, key: target.key, reason: page.unshown });
       const html = Buffer.from(fillItemShell(shell, page.title, page.body), 'utf8');
       const dir = path.join(outDir, kind, target.key);
-      const write = mkdir(dir, { recursive: true })
-        .then(() => writeFile(path.join(dir, 'index.html'), html))
-        .finally(() => inFlight.delete(write));
-      // Marked as handled here; the race below or the last Promise.all reports the failure.
-      write.catch(() => undefined);
-      inFlight.add(write);
+      writePage(dir, html);
       if (hidden) hiddenPages++;
       else pages++;
       bytes += html.length;
-      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
       if (onProgress !== undefined && !hidden && pages % 10000 === 0) onProgress(pages);
+      // Now and then the event loop turns, so the end of the build (stdin closing: endWithParent) is heard.
+      if ((pages + hiddenPages) % YIELD_EVERY === 0) await setImmediate();
     }
   }
-  await Promise.all(inFlight);
   return { pages, hiddenPages, bytes, millis: Math.round(performance.now() - started), unshown };
 }
 
