@@ -77,49 +77,56 @@ export function startDuplicateFinder(snapshotDir: string): DuplicateFinder {
   };
 }
 
-async function runWorker(snapshotDir: string): Promise<void> {
-  const port = parentPort!;
-  const finder = createDuplicateFinder();
-  const pending: ToWorker[] = [];
-  let wake: (() => void) | undefined;
-  port.on('message', (message: ToWorker) => {
-    pending.push(message);
-    wake?.();
-  });
-  const next = async (): Promise<ToWorker> => {
-    while (pending.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-    return pending.shift()!;
+/** Confirms the finder's candidates, reading their bodies again as the pass would have: the record, its words. */
+async function confirm(finder: ReturnType<typeof createDuplicateFinder>, snapshotDir: string): Promise<FromWorker> {
+  // The snapshot's index and types are loaded at the first read (a pass without near candidates needs none).
+  let opened: { read: BodyReader; close: () => void } | undefined;
+  const open = async () => {
+    const lookup = createNodeLookup(await readNodes(snapshotDir));
+    const types = createTypeIndex((await getContentTypes(snapshotDir)).contentTypes);
+    const reader = openItemReader(snapshotDir);
+    const read: BodyReader = async (key) => {
+      const node = lookup.findNode(key);
+      const record = node ? reader.read(node) : undefined;
+      if (node === undefined || record === undefined) return [];
+      return itemFacts(node.type, listPropertyEntries(record.properties), listCultures(record.cultures), types).body;
+    };
+    return { read, close: () => reader.close() };
   };
   try {
-    for (let message = await next(); !('finish' in message); message = await next())
-      for (const [key, type, words] of message.bodies) finder.add(key, type, words.split(' '));
-    // The confirmation reads candidates' bodies again, as the pass would have: the item's record, its words. The
-    // snapshot's index and types are loaded at the first read (a pass without near candidates needs none).
-    let opened: { read: BodyReader; close: () => void } | undefined;
-    const open = async () => {
-      const lookup = createNodeLookup(await readNodes(snapshotDir));
-      const types = createTypeIndex((await getContentTypes(snapshotDir)).contentTypes);
-      const reader = openItemReader(snapshotDir);
-      const read: BodyReader = async (key) => {
-        const node = lookup.findNode(key);
-        const record = node ? reader.read(node) : undefined;
-        if (node === undefined || record === undefined) return [];
-        return itemFacts(node.type, listPropertyEntries(record.properties), listCultures(record.cultures), types).body;
-      };
-      return { read, close: () => reader.close() };
-    };
-    try {
-      const { duplicateOf, nearGroup } = await finder.finish(async (key) => (opened ??= await open()).read(key));
-      const done = { duplicateOf: [...duplicateOf], nearGroup: [...nearGroup] };
-      port.postMessage({ done } satisfies FromWorker);
-    } finally {
-      opened?.close();
-    }
-  } catch (error) {
-    port.postMessage({ failed: (error as Error).message?.split('\n')[0] ?? String(error) } satisfies FromWorker);
+    const { duplicateOf, nearGroup } = await finder.finish(async (key) => (opened ??= await open()).read(key));
+    return { done: { duplicateOf: [...duplicateOf], nearGroup: [...nearGroup] } };
+  } finally {
+    opened?.close();
   }
-  port.close();
+}
+
+/** The thread: bodies are added as their messages come (in the order sent), then `finish` asks for the groups. */
+function runWorker(snapshotDir: string): void {
+  const port = parentPort!;
+  const finder = createDuplicateFinder();
+  const failed = (error: unknown): FromWorker => ({
+    failed: (error as Error).message?.split('\n')[0] ?? String(error),
+  });
+  let broken: FromWorker | undefined;
+  port.on('message', (message: ToWorker) => {
+    if ('bodies' in message) {
+      try {
+        if (broken === undefined)
+          for (const [key, type, words] of message.bodies) finder.add(key, type, words.split(' '));
+      } catch (error) {
+        broken = failed(error);
+      }
+      return;
+    }
+    void (broken !== undefined ? Promise.resolve(broken) : confirm(finder, snapshotDir).catch(failed)).then(
+      (answer) => {
+        port.postMessage(answer);
+        port.close();
+      },
+    );
+  });
 }
 
 if (!isMainThread && (workerData as { snapshotDir?: unknown } | null)?.snapshotDir !== undefined)
-  await runWorker((workerData as { snapshotDir: string }).snapshotDir);
+  runWorker((workerData as { snapshotDir: string }).snapshotDir);
