@@ -1,8 +1,8 @@
 /**
- * The pages of what is not published (drafts, unpublished items): their values, read from the snapshot's extras once
- * per build and rendered as an item's properties are.
+ * The pages of what is not published (drafts, unpublished items): their values, read from the snapshot's extras one
+ * entry at a time (`openExtraByKey`) and rendered as an item's properties are.
  */
-import { listExtra, type ExtraRecord } from '#core/snapshot-extras.ts';
+import { openExtraByKey, type ExtraByKey, type ExtraRecord } from '#core/snapshot-extras.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import { listCultures, listPropertyEntries } from '../values/item-properties.ts';
 import { renderProperties } from './item-html.ts';
@@ -10,16 +10,13 @@ import { getValueContext } from './page-context.ts';
 import { buildPropertyRows } from './property-rows.ts';
 
 type HiddenName = 'drafts' | 'unpublished';
-const cache = new Map<HiddenName, Promise<Map<string, ExtraRecord<HiddenName>>>>();
+const cache = new Map<HiddenName, Promise<ExtraByKey<HiddenName>>>();
 
 /** The snapshot's drafts or unpublished items, by key. */
-export function loadHiddenItems(name: HiddenName): Promise<Map<string, ExtraRecord<HiddenName>>> {
+export function loadHiddenItems(name: HiddenName): Promise<ExtraByKey<HiddenName>> {
   let found = cache.get(name);
   if (found === undefined) {
-    found = loadSiteData().then(async (data) => {
-      const records = await listExtra(data.env.snapshotDir, data.manifest, name);
-      return new Map(records.map((r) => [r.key, r as ExtraRecord<HiddenName>]));
-    });
+    found = loadSiteData().then((data) => openExtraByKey(data.env.snapshotDir, data.manifest, name));
     cache.set(name, found);
   }
   return found;

@@ -7,6 +7,7 @@
  * positioned read and one small JSON.parse. The index holds a key and two numbers per entry.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { KeySpans } from '#core/key-spans.ts';
 import type { UsedByEntry } from './site-data-format.ts';
 
 export interface UsedByIndex {
@@ -27,33 +28,9 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
-class Spans {
-  starts = new Float64Array(1024);
-  lengths = new Float64Array(1024);
-  readonly slots = new Map<string, number>();
-  count = 0;
-
-  add(key: string, start: number, end: number): void {
-    if (this.count === this.starts.length) {
-      const grow = (a: Float64Array) => {
-        const b = new Float64Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.starts = grow(this.starts);
-      this.lengths = grow(this.lengths);
-    }
-    // A key given twice keeps its last value, as JSON.parse does.
-    const slot = this.slots.get(key) ?? this.count++;
-    this.slots.set(key, slot);
-    this.starts[slot] = start;
-    this.lengths[slot] = end - start;
-  }
-}
-
 /** Scans `file` (a JSON object) for the byte span of each top-level value; `chunkBytes` is the read size. */
-function scan(fd: number, file: string, chunkBytes: number): Spans {
-  const spans = new Spans();
+function scan(fd: number, file: string, chunkBytes: number): KeySpans {
+  const spans = new KeySpans();
   const buffer = Buffer.allocUnsafe(chunkBytes);
   const fail = (at: number, what: string): never => {
     throw new Error(`${file} is not a used-by object: ${what} at byte ${at}`);
@@ -122,7 +99,7 @@ function scan(fd: number, file: string, chunkBytes: number): Spans {
         case CLOSE_BRACKET:
           depth -= 1;
           if (depth === 0) {
-            if (valueStart >= 0) spans.add(key as string, valueStart, at);
+            if (valueStart >= 0) spans.add(key as string, valueStart, at - valueStart);
             else if (key !== undefined) fail(at, 'a key without a value');
             ended = true;
           }
@@ -130,7 +107,7 @@ function scan(fd: number, file: string, chunkBytes: number): Spans {
         case COMMA:
           if (depth === 1) {
             if (valueStart < 0) fail(at, 'a comma without an entry');
-            spans.add(key as string, valueStart, at);
+            spans.add(key as string, valueStart, at - valueStart);
             key = undefined;
             valueStart = -1;
           }
@@ -145,7 +122,7 @@ function scan(fd: number, file: string, chunkBytes: number): Spans {
 
 export function openUsedByIndex(file: string, chunkBytes = 1 << 20): UsedByIndex {
   const fd = openSync(file, 'r');
-  let spans: Spans;
+  let spans: KeySpans;
   try {
     spans = scan(fd, file, chunkBytes);
   } catch (error) {
@@ -154,14 +131,14 @@ export function openUsedByIndex(file: string, chunkBytes = 1 << 20): UsedByIndex
   }
   let open = true;
   return {
-    size: spans.slots.size,
+    size: spans.size,
     get(key) {
-      const slot = spans.slots.get(key);
-      if (slot === undefined) return undefined;
+      const span = spans.find(key);
+      if (span === undefined) return undefined;
       if (!open) throw new Error(`${file} was closed`);
-      const length = spans.lengths[slot] as number;
+      const { start, length } = span;
       const bytes = Buffer.allocUnsafe(length);
-      const got = readSync(fd, bytes, 0, length, spans.starts[slot] as number);
+      const got = readSync(fd, bytes, 0, length, start);
       if (got !== length) throw new Error(`${file} ends before the entry of ${key}`);
       return JSON.parse(bytes.toString('utf8')) as UsedByEntry;
     },
