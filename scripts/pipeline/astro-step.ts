@@ -41,14 +41,15 @@ async function writeSiteConfig(config: BuildConfig, snapshotDir: string, siteDat
 }
 
 /**
- * The old-space limit given to `astro build` and the item page writer, in MB, from the number of items. The writer's
- * live heap after a full collection is about 180 MB at 79,000 items (the site data, the extras, the draft changes),
- * Astro's more while it renders a table; V8 sizes its young generation and how far it lets the heap grow from this
- * limit, so a generous one (8 GB) left the process at about 1 GB of memory at 100k items, and one too tight (513 MB
- * there) had the writer collecting garbage for a third of its time (85 s of CPU for 106,534 pages against 65 s with
- * room). Past that size the live heap grows faster than the items: at 770,450 items (the 1M demo) `astro build` ran out
- * of 2.4 GB, holding the node index (517 MB of `nodes.ndjson`), the used-by index (247 MB) and the extras (128 MB);
- * with used-by.json read by key it still ran out of 2.5 GB there (a partition job, which renders every shared page).
+ * The old-space limit given to `astro build`, in MB, from the number of items (the item page writer has its own,
+ * `writerHeapMegabytes`). The writer's live heap after a full collection was about 180 MB at 79,000 items when it
+ * held every draft, Astro's more while it renders a table; V8 sizes its young generation and how far it lets the heap
+ * grow from this limit, so a generous one (8 GB) left the process at about 1 GB of memory at 100k items, and one too
+ * tight (513 MB there) had the writer collecting garbage for a third of its time (85 s of CPU for 106,534 pages
+ * against 65 s with room). Past that size the live heap grows faster than the items: at 770,450 items (the 1M demo)
+ * `astro build` ran out of 2.4 GB, holding the node index (517 MB of `nodes.ndjson`), the used-by index (247 MB) and
+ * the extras (128 MB); with used-by.json read by key it still ran out of 2.5 GB there (a partition job, which renders
+ * every shared page).
  * So the limit is the larger of 512 MB + 2.5 KB an item and 10 KB an item less 256 MB (the two meet near 100k items),
  * within the share of the machine's memory the build gives itself (scripts/core/heap-room.ts). A
  * `--max-old-space-size` in NODE_OPTIONS wins.
@@ -57,6 +58,19 @@ export function astroHeapMegabytes(items: number, totalBytes = totalmem()): numb
   const n = Math.max(0, items);
   const room = Math.max(2048, wantedHeapMegabytes(totalBytes));
   return Math.round(Math.max(512 + (2.5 * n) / 1024, Math.min(room, (10 * n) / 1024 - 256)));
+}
+
+/**
+ * The item page writer's old-space limit, in MB. It holds the site data its pages are made from (the node index, the
+ * extras' rows, the decisions), not Astro's tables, and reads each item, draft and unpublished item when its page is
+ * made: its live heap after a full collection is about 1.2–1.3 KB an item (103 MB at 79,076 items, 914 MB at 770,450).
+ * 512 MB + 3 KB an item gives it 2.5 to 7 times that: 744 MB at 100k (about the shared limit it had), 2.7 GB at 1M,
+ * where with Astro's 7.3 GB it grew to 4 GB. Within the same share of the machine's memory as Astro's; a
+ * `--max-old-space-size` in NODE_OPTIONS wins.
+ */
+export function writerHeapMegabytes(items: number, totalBytes = totalmem()): number {
+  const room = Math.max(2048, wantedHeapMegabytes(totalBytes));
+  return Math.round(Math.min(room, 512 + (3 * Math.max(0, items)) / 1024));
 }
 
 async function countItems(siteDataDir: string): Promise<number> {
@@ -116,7 +130,8 @@ export async function runAstroBuild(
   const astroOut = await astroOutDir(ROOT, config.outDir);
   const siteConfigFile = await writeSiteConfig({ ...config, outDir: astroOut }, snapshotDir, siteDataDir);
   try {
-    const childEnv = astroEnv(env, siteConfigFile, astroHeapMegabytes(await countItems(siteDataDir)));
+    const items = await countItems(siteDataDir);
+    const childEnv = astroEnv(env, siteConfigFile, astroHeapMegabytes(items));
     const job = { env: childEnv, failCode: BUILD_EXIT_CODES.astro, verbose: config.verbose, log, signal };
     await runChild({ ...job, name: 'astro build', args: [ASTRO, 'build'] });
     await moveFolder(astroOut, config.outDir);
@@ -128,7 +143,12 @@ export async function runAstroBuild(
     // What needs Astro's output in place but not the item pages (the JSON twins: file writes, mostly waiting on the
     // disk) runs in this process while the writer renders in its own.
     const [written, beside] = await Promise.allSettled([
-      runChild({ ...job, name: 'the item page writer', args: [ITEM_PAGE_WRITER, config.outDir] }),
+      runChild({
+        ...job,
+        env: astroEnv(env, siteConfigFile, writerHeapMegabytes(items)),
+        name: 'the item page writer',
+        args: [ITEM_PAGE_WRITER, config.outDir],
+      }),
       besideWriter?.(),
     ]);
     if (written.status === 'rejected') throw written.reason;
