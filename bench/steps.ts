@@ -19,6 +19,7 @@ import { writeDecisions } from '../src/lib/site-data/derive/decisions-data.ts';
 import { buildSearchIndex } from '../scripts/pipeline/search-index.ts';
 import { renderAndIndex } from '../scripts/pipeline/render-step.ts';
 import { writeSnapshotSqlite } from '../scripts/pipeline/sqlite/sqlite-export.ts';
+import { writeDraftChanges } from '../scripts/pipeline/drafts-step.ts';
 import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
 
 const [step, ...args] = process.argv.slice(2);
@@ -28,10 +29,16 @@ async function run(): Promise<unknown> {
     case 'site-data': {
       const [snapshotDir, siteDataDir] = args as [string, string];
       const summary = await prepareSiteData(snapshotDir, siteDataDir);
+      // As the build does: each pending draft against its published item, which the drafts' pages show.
+      const draftsStarted = Date.now();
+      const drafts = await writeDraftChanges(snapshotDir, siteDataDir);
+      const draftsMillis = Date.now() - draftsStarted;
       // As the build does without --decisions: every item undecided, so the Decisions pages and downloads exist.
       await writeDecisions(siteDataDir);
       return {
         millis: summary.millis,
+        drafts,
+        draftsMillis,
         auditMillis: summary.auditMillis,
         diagramsMillis: summary.diagrams.millis,
         counts: summary.meta.counts,
