@@ -1,3 +1,5 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+
 /**
  * Where each entry of a large file lies, by key: a start and a length per key, in two typed arrays, so a reader that
  * takes one entry at a time holds a key and two numbers per entry instead of the entries. A key given twice keeps its
@@ -44,4 +46,50 @@ export class KeySpans {
     if (slot === undefined) return undefined;
     return { start: this.starts[slot] as number, length: this.lengths[slot] as number };
   }
+}
+
+/** A file read one entry at a time by key (`openKeyedFile`). */
+export interface KeyedFile {
+  readonly spans: KeySpans;
+  /** The text of `key`'s entry, or undefined when the file has none. */
+  read(key: string): string | undefined;
+  close(): void;
+}
+
+/** The text of `length` bytes at `start` of the open file. */
+export type ReadAt = (start: number, length: number) => string;
+
+/**
+ * Opens `file` and has `scan` find where each entry lies (given the open file and a positioned read); the file is
+ * closed if the scan fails, else it stays open for `read` until `close`.
+ */
+export function openKeyedFile(file: string, scan: (fd: number, readAt: ReadAt) => KeySpans): KeyedFile {
+  const fd = openSync(file, 'r');
+  const readAt: ReadAt = (start, length) => {
+    const bytes = Buffer.allocUnsafe(length);
+    const got = readSync(fd, bytes, 0, length, start);
+    if (got !== length) throw new Error(`${file} ends before byte ${start + length}`);
+    return bytes.toString('utf8');
+  };
+  let spans: KeySpans;
+  try {
+    spans = scan(fd, readAt);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  let open = true;
+  return {
+    spans,
+    read(key) {
+      const span = spans.find(key);
+      if (span === undefined) return undefined;
+      if (!open) throw new Error(`${file} was closed`);
+      return readAt(span.start, span.length);
+    },
+    close() {
+      if (open) closeSync(fd);
+      open = false;
+    },
+  };
 }

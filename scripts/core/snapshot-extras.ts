@@ -4,10 +4,10 @@
  * languages, domains, redirect URLs). One NDJSON file per extra the source offered; the manifest's `extras` says,
  * for each, whether it was offered. docs/snapshot-format.md explains every field.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { KeySpans } from './key-spans.ts';
+import { KeySpans, openKeyedFile } from './key-spans.ts';
 import { iterateNdjson } from './snapshot-format.ts';
 import type { Manifest } from './snapshot-schemas.ts';
 
@@ -180,32 +180,27 @@ export function openExtraByKey<N extends 'drafts' | 'unpublished'>(
   name: N,
   chunkBytes = 1 << 20,
 ): ExtraByKey<N> {
-  const spans = new KeySpans();
-  if (manifest.files[extraFileOf(name)] === undefined)
-    return { get: () => undefined, has: () => false, keys: () => spans.keys(), size: 0, close: () => {} };
+  if (manifest.files[extraFileOf(name)] === undefined) {
+    const none = new KeySpans();
+    return { get: () => undefined, has: () => false, keys: () => none.keys(), size: 0, close: () => {} };
+  }
   const file = path.join(dir, extraFileOf(name));
   const schema = EXTRA_SCHEMAS[name] as unknown as z.ZodType<ExtraRecord<N>>;
-  const fd = openSync(file, 'r');
-  const readAt = (start: number, length: number): string => {
-    const bytes = Buffer.allocUnsafe(length);
-    const got = readSync(fd, bytes, 0, length, start);
-    if (got !== length) throw new Error(`${file} ends before the line at byte ${start}`);
-    return bytes.toString('utf8');
-  };
-  const lineKey = (start: number, length: number, line: number): string => {
-    const head = HEAD.exec(readAt(start, Math.min(length, HEAD_BYTES)));
-    if (head?.[1] !== undefined) return head[1];
-    let entry: unknown;
-    try {
-      entry = JSON.parse(readAt(start, length));
-    } catch (error) {
-      throw new Error(`${file} line ${line}: ${(error as Error).message}`);
-    }
-    const key = (entry as { key?: unknown } | null)?.key;
-    if (typeof key !== 'string') throw new Error(`${file} line ${line}: an entry without a key`);
-    return key;
-  };
-  try {
+  const keyed = openKeyedFile(file, (fd, readAt) => {
+    const spans = new KeySpans();
+    const lineKey = (start: number, length: number, line: number): string => {
+      const head = HEAD.exec(readAt(start, Math.min(length, HEAD_BYTES)));
+      if (head?.[1] !== undefined) return head[1];
+      let entry: unknown;
+      try {
+        entry = JSON.parse(readAt(start, length));
+      } catch (error) {
+        throw new Error(`${file} line ${line}: ${(error as Error).message}`);
+      }
+      const key = (entry as { key?: unknown } | null)?.key;
+      if (typeof key !== 'string') throw new Error(`${file} line ${line}: an entry without a key`);
+      return key;
+    };
     const buffer = Buffer.allocUnsafe(chunkBytes);
     let lineStart = 0;
     let line = 1;
@@ -226,31 +221,26 @@ export function openExtraByKey<N extends 'drafts' | 'unpublished'>(
     }
     if (position > lineStart)
       spans.add(lineKey(lineStart, position - lineStart, line), lineStart, position - lineStart);
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-  let open = true;
+    return spans;
+  });
   return {
-    size: spans.size,
-    has: (key) => spans.has(key),
-    keys: () => spans.keys(),
+    size: keyed.spans.size,
+    has: (key) => keyed.spans.has(key),
+    keys: () => keyed.spans.keys(),
     get(key) {
-      const span = spans.find(key);
-      if (span === undefined) return undefined;
-      if (!open) throw new Error(`${file} was closed`);
+      const text = keyed.read(key);
+      if (text === undefined) return undefined;
       let entry: ExtraRecord<N>;
       try {
-        entry = schema.parse(JSON.parse(readAt(span.start, span.length)));
+        entry = schema.parse(JSON.parse(text));
       } catch (error) {
-        throw new Error(`${file}, the entry of ${key} at byte ${span.start}: ${(error as Error).message}`);
+        throw new Error(
+          `${file}, the entry of ${key} at byte ${keyed.spans.find(key)?.start}: ${(error as Error).message}`,
+        );
       }
       if ((entry as { key: string }).key !== key) throw new Error(`${file} changed while it was read`);
       return entry;
     },
-    close() {
-      if (open) closeSync(fd);
-      open = false;
-    },
+    close: () => keyed.close(),
   };
 }

@@ -6,8 +6,8 @@
  * where each entry's value starts and ends (outside strings, counting braces and brackets); a page's entry is then one
  * positioned read and one small JSON.parse. The index holds a key and two numbers per entry.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
-import { KeySpans } from '#core/key-spans.ts';
+import { readSync } from 'node:fs';
+import { KeySpans, openKeyedFile } from '#core/key-spans.ts';
 import type { UsedByEntry } from './site-data-format.ts';
 
 export interface UsedByIndex {
@@ -121,30 +121,13 @@ function scan(fd: number, file: string, chunkBytes: number): KeySpans {
 }
 
 export function openUsedByIndex(file: string, chunkBytes = 1 << 20): UsedByIndex {
-  const fd = openSync(file, 'r');
-  let spans: KeySpans;
-  try {
-    spans = scan(fd, file, chunkBytes);
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-  let open = true;
+  const keyed = openKeyedFile(file, (fd) => scan(fd, file, chunkBytes));
   return {
-    size: spans.size,
+    size: keyed.spans.size,
     get(key) {
-      const span = spans.find(key);
-      if (span === undefined) return undefined;
-      if (!open) throw new Error(`${file} was closed`);
-      const { start, length } = span;
-      const bytes = Buffer.allocUnsafe(length);
-      const got = readSync(fd, bytes, 0, length, start);
-      if (got !== length) throw new Error(`${file} ends before the entry of ${key}`);
-      return JSON.parse(bytes.toString('utf8')) as UsedByEntry;
+      const text = keyed.read(key);
+      return text === undefined ? undefined : (JSON.parse(text) as UsedByEntry);
     },
-    close() {
-      if (open) closeSync(fd);
-      open = false;
-    },
+    close: () => keyed.close(),
   };
 }
