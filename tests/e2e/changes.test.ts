@@ -17,6 +17,7 @@ import {
   type PlannedEdits,
 } from '../support/diff-database-edits.ts';
 import { axeViolations } from '../support/axe-check.ts';
+import { changeRowLayout } from '../support/table-view.ts';
 import { buildSite, launchBrowser } from '../support/site-e2e.ts';
 import type { Browser, Page } from '../../scripts/browser/chromium.ts';
 import { startStaticServer, type StaticServer } from '../../scripts/browser/static-server.ts';
@@ -100,6 +101,16 @@ describe('the Changes section (builds with --history, the third with --keep 2)',
     assert.equal(await page.locator('#item-changes').innerText(), 'Changed in this snapshot');
     const row = page.locator(`.item-changes tr[data-property="${richText.alias}"]`);
     assert.ok((await row.locator('ins').allInnerTexts()).join('').includes(TEXT_EDIT.trim()));
+    // At 390 px each property stacks, its difference below at (nearly) the row's width; at 1280 it is a column.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const layout = await changeRowLayout(page.locator('.item-changes table'));
+      assert.ok(layout.length > 0);
+      for (const { below, share } of layout) {
+        assert.equal(below, width < 640, `the difference below the property at ${width} px`);
+        if (width < 640) assert.ok(share > 0.9, `the difference takes ${share} of the row at ${width} px`);
+      }
+    }
     if (process.env.UPDATE_SCREENSHOTS) {
       await page.goto(url('changes/'));
       await page.setViewportSize({ width: 1280, height: 1000 });

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { MULTILINGUAL_SITE } from '../support/site-builds.ts';
 import { useSites } from '../support/site-session.ts';
-import { openRefine, scrollsInOwnBox, tableOf, waitForTable, wrappedCells } from '../support/table-view.ts';
+import {
+  changeRowLayout,
+  openRefine,
+  scrollsInOwnBox,
+  tableOf,
+  waitForTable,
+  wrappedCells,
+} from '../support/table-view.ts';
 
 type Json = Record<string, any>;
 
@@ -71,6 +78,11 @@ describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
           trs.map((tr) => `${(tr as HTMLElement).dataset.property} ${(tr.children[1] as HTMLElement).innerText}`),
         );
       assert.deepEqual(rows.sort(), expected, `changed properties at ${width} px`);
+      // At 390 px each property stacks, its difference below at (nearly) the row's width; at 1280 it is a column.
+      for (const { below, share } of await changeRowLayout(item.locator('table[data-draft-changes]'))) {
+        assert.equal(below, width < 640, `the difference below the property at ${width} px`);
+        if (width < 640) assert.ok(share > 0.9, `the difference takes ${share} of the row at ${width} px`);
+      }
       assert.equal(await pageScrollsSideways(item), false, `the draft page at ${width} px`);
       await item.close();
 

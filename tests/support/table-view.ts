@@ -64,3 +64,17 @@ export function scrollsInOwnBox(table: Locator): Promise<{ box: boolean; page: b
     return { box: box.scrollWidth > box.clientWidth, page: document.documentElement.scrollWidth > window.innerWidth };
   });
 }
+
+/**
+ * How a table of property changes lays out its rows: for each, whether the difference cell (the last) sits below the
+ * property's cell rather than beside it, and its width as a share of the row's.
+ */
+export function changeRowLayout(table: Locator): Promise<Array<{ below: boolean; share: number }>> {
+  return table.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) => {
+      const first = row.firstElementChild!.getBoundingClientRect();
+      const last = row.lastElementChild!.getBoundingClientRect();
+      return { below: last.top >= first.bottom, share: last.width / row.getBoundingClientRect().width };
+    }),
+  );
+}

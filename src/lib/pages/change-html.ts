@@ -38,14 +38,18 @@ function renderChange(change: PropertyChange): SafeHtml {
   return markup`<p class="text-diff"><del>${show(change.from)}</del> <ins>${show(change.to)}</ins></p>`;
 }
 
-/** A table of property changes, one row each; `difference` names the last column. */
+/**
+ * A table of property changes, one row each; `difference` names the last column. Under 40rem each row stacks (the
+ * `change-table` rules in src/styles/site.css): the property, language and change on one line, the difference below
+ * at the full width, headed by `data-label`, where a fourth column would get a few words a line.
+ */
 export function renderChangeTable(changes: PropertyChange[], difference: string, attrs = markup``): SafeHtml {
   const rows = changes.map(
     (p) =>
-      markup`<tr${attr('data-property', p.alias)}><td><code>${p.alias}</code></td><td>${p.culture ?? 'all'}</td><td>${p.change}</td><td>${renderChange(p)}</td></tr>`,
+      markup`<tr${attr('data-property', p.alias)}><td><code>${p.alias}</code></td><td>${p.culture ?? 'all'}</td><td>${p.change}</td><td${attr('data-label', difference)}>${renderChange(p)}</td></tr>`,
   );
   const head = markup`<thead><tr><th>Property</th><th>Language</th><th>Change</th><th>${difference}</th></tr></thead>`;
-  return markup`<table tabindex="0"${attrs}>${head}<tbody>${rows}</tbody></table>`;
+  return markup`<table class="change-table" tabindex="0"${attrs}>${head}<tbody>${rows}</tbody></table>`;
 }
 
 /** What happened to the item since the snapshot of `since` (the change list's), with a link to every change. */
