@@ -15,6 +15,7 @@ import { writeItemJsonFiles, type ItemJsonSummary } from '../../src/lib/site-dat
 import { readLookupTypes, writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { childEnv, runAstroBuild, type PagesSummary } from './astro-step.ts';
+import { copyDownloads, type DownloadsSummary } from './downloads-step.ts';
 import type { BuildConfig } from './build-config.ts';
 import type { SearchIndexSummary } from './search-index.ts';
 import { runSearchStep } from './search-step.ts';
@@ -27,6 +28,8 @@ export interface RenderSummary {
   lookup?: LookupSummary;
   /** The `.json` twin beside each item page (src/lib/site-data/derive/item-json-files.ts), once the pages are there. */
   twins?: ItemJsonSummary & { millis: number };
+  /** The downloads copied from the site data (downloads-step.ts); absent in partitions after the first. */
+  downloads?: DownloadsSummary;
   /** Wall time of the whole step: the longer of the two sides when they overlap. */
   millis: number;
 }
@@ -69,18 +72,21 @@ export async function renderAndIndex(
   const sides = new AbortController();
   const stop = signal === undefined ? sides.signal : AbortSignal.any([signal, sides.signal]);
   let twins: RenderSummary['twins'];
-  const writeTwins = async () => {
+  let downloads: RenderSummary['downloads'];
+  // Beside the item page writer, once Astro's output is in place: file writes, mostly waiting on the disk.
+  const besideWriter = async () => {
     const twinsStarted = Date.now();
     const written = await writeItemJsonFiles(snapshotDir, siteDataDir, staging, config.partition);
     twins = { ...written, millis: Date.now() - twinsStarted };
+    if (writesSharedFiles(config.partition)) downloads = await copyDownloads(siteDataDir, staging);
   };
   const render = () =>
-    runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, writeTwins);
+    runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, besideWriter);
   const searchEnv = childEnv(env);
   const index = (outDir: string) => indexSearch(config, siteDataDir, outDir, searchEnv, log, stop);
   if (config.searchAfterAstro) {
     const pages = await render();
-    return { pages, ...(await index(staging)), twins, millis: Date.now() - started };
+    return { pages, ...(await index(staging)), twins, downloads, millis: Date.now() - started };
   }
   const side = `${staging}.search`;
   await rm(side, { recursive: true, force: true });
@@ -93,7 +99,7 @@ export async function renderAndIndex(
     const [astro, indexed] = await Promise.allSettled([stopOther(render()), stopOther(index(side))]);
     if (astro.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(astro, indexed);
     await moveInto(side, staging);
-    return { pages: astro.value, ...indexed.value, twins, millis: Date.now() - started };
+    return { pages: astro.value, ...indexed.value, twins, downloads, millis: Date.now() - started };
   } finally {
     await rm(side, { recursive: true, force: true });
   }

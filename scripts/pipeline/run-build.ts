@@ -155,6 +155,10 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       progress(
         `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}`,
       );
+    if (rendered.downloads)
+      progress(
+        `downloads: ${rendered.downloads.files} files, ${formatBytes(rendered.downloads.bytes)} copied in ${seconds(rendered.downloads.millis)}`,
+      );
     // Partition 1 writes the SQLite file with the other large shared files (src/lib/partition.ts).
     if (config.sqlite && writesSharedFiles(config.partition)) {
       const sqlite = await writeSnapshotSqlite(snapshot.dir, siteData.dir, path.join(staging, 'downloads'), {

@@ -10,7 +10,12 @@ import { describe, it } from 'node:test';
 import type { UsedByEntry } from '../../src/lib/site-data/site-data-format.ts';
 import { XSS_ITEM_KEY } from '../support/site-e2e.ts';
 import { DEMO_PROBE_SITE } from '../support/site-builds.ts';
-import { checkInventoryCounts, checkItemsCsv, checkValueWordSearch } from '../support/site-checks.ts';
+import {
+  checkDownloadLinks,
+  checkInventoryCounts,
+  checkItemsCsv,
+  checkValueWordSearch,
+} from '../support/site-checks.ts';
 import { useSites, type Site } from '../support/site-session.ts';
 
 // The README's screenshots are refreshed with UPDATE_SCREENSHOTS=1; ordinary runs leave the work tree clean.
@@ -101,6 +106,12 @@ describe('the demo site in Chromium', { timeout: 240_000 }, () => {
     checkValueWordSearch(session, sites.demo));
 
   it('downloads inventory CSVs whose row counts match the snapshot', () => checkItemsCsv(session, sites.demo));
+
+  it("serves every linked download as the site data's file", async () => {
+    const files = await checkDownloadLinks(sites.demo);
+    for (const file of ['items.csv', 'items.json', 'redirects.csv', 'model.dot', 'model.mmd'])
+      assert.ok(files.includes(file), `a page links ${file}`);
+  });
 
   it('shows inventory counts equal to counts taken from the snapshot files', () =>
     checkInventoryCounts(session, sites.demo));

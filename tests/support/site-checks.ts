@@ -1,6 +1,7 @@
 /** Checks the browser tests run on each of their sites alike: value search, the items download, inventory counts. */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '../../scripts/browser/chromium.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
 import type { Site, SiteSession } from './site-session.ts';
@@ -65,4 +66,31 @@ export async function checkInventoryCounts(session: SiteSession, site: Site): Pr
   page = await session.open(site, 'inventories/orphan-media/');
   assert.equal(await count(page, 'orphans'), oracle.orphanMediaKeys.length, `${site.name} orphan media`);
   await page.close();
+}
+
+/**
+ * Every download the inventory, model and mapping pages link to is served, and is the site data's file byte for byte
+ * (a build copies them; docs/architecture.md). Returns the files seen, for the caller's own expectations.
+ */
+export async function checkDownloadLinks(site: Site): Promise<string[]> {
+  const get = async (p: string) => {
+    const response = await fetch(site.url(p));
+    assert.equal(response.status, 200, `${site.name} ${p}`);
+    return Buffer.from(await response.arrayBuffer());
+  };
+  const linksOf = (html: string, pattern: RegExp) =>
+    [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((href) => pattern.test(href));
+  const inventories = linksOf((await get('inventories/')).toString('utf8'), /inventories\/[^/]+\/$/).map((href) =>
+    href.slice(site.base.length),
+  );
+  const files = new Set<string>();
+  for (const p of ['inventories/', ...inventories, 'model/', 'mapping/'])
+    for (const href of linksOf((await get(p)).toString('utf8'), /downloads\/[^/]+$/))
+      files.add(href.slice(href.lastIndexOf('/') + 1));
+  for (const file of files) {
+    if (file === 'snapshot.sqlite') continue;
+    const served = await get(`downloads/${file}`);
+    assert.ok(served.equals(await readFile(path.join(site.siteData, 'downloads', file))), `${site.name} ${file}`);
+  }
+  return [...files].sort();
 }
