@@ -2,7 +2,6 @@
  * Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts), then the item page
  * writer (scripts/pipeline/item-pages.ts) with the same config, for the item pages Astro left to it.
  */
-import { totalmem } from 'node:os';
 import path from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
@@ -10,7 +9,7 @@ import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { astroOutDir, moveFolder } from './astro-out.ts';
 import type { BuildConfig } from './build-config.ts';
 import { runChild } from './child-run.ts';
-import { wantedHeapMegabytes } from '../core/heap-room.ts';
+import { usableMemoryBytes, wantedHeapMegabytes } from '../core/heap-room.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import type { ItemPagesSummary } from './item-pages.ts';
 
@@ -54,7 +53,7 @@ async function writeSiteConfig(config: BuildConfig, snapshotDir: string, siteDat
  * within the share of the machine's memory the build gives itself (scripts/core/heap-room.ts). A
  * `--max-old-space-size` in NODE_OPTIONS wins.
  */
-export function astroHeapMegabytes(items: number, totalBytes = totalmem()): number {
+export function astroHeapMegabytes(items: number, totalBytes = usableMemoryBytes()): number {
   const n = Math.max(0, items);
   const room = Math.max(2048, wantedHeapMegabytes(totalBytes));
   return Math.round(Math.max(512 + (2.5 * n) / 1024, Math.min(room, (10 * n) / 1024 - 256)));
@@ -68,10 +67,23 @@ export function astroHeapMegabytes(items: number, totalBytes = totalmem()): numb
  * where with Astro's 7.3 GB it grew to 4 GB. Within the same share of the machine's memory as Astro's; a
  * `--max-old-space-size` in NODE_OPTIONS wins.
  */
-export function writerHeapMegabytes(items: number, totalBytes = totalmem()): number {
+export function writerHeapMegabytes(items: number, totalBytes = usableMemoryBytes()): number {
   const room = Math.max(2048, wantedHeapMegabytes(totalBytes));
   return Math.round(Math.min(room, 512 + (3 * Math.max(0, items)) / 1024));
 }
+
+/**
+ * Under `--memory` (MB), one process of the render step runs at a time (render-step.ts): each gets the budget less
+ * what a process holds beside its V8 heap, and less the build's own process, which waits beside it. Measured at
+ * 770,450 items (a partition job, heap limit 2,400 MB): `astro build` at 2,619 MB and the item page writer at
+ * 2,290 MB, about 220 MB over their limit; the build's process at 200 MB between its steps.
+ */
+export const BESIDE_HEAP_MEGABYTES = 512;
+
+export const withinBudget = (heapMegabytes: number, budgetMegabytes: number | undefined): number =>
+  budgetMegabytes === undefined
+    ? heapMegabytes
+    : Math.max(256, Math.min(heapMegabytes, budgetMegabytes - BESIDE_HEAP_MEGABYTES));
 
 async function countItems(siteDataDir: string): Promise<number> {
   try {
@@ -131,7 +143,8 @@ export async function runAstroBuild(
   const siteConfigFile = await writeSiteConfig({ ...config, outDir: astroOut }, snapshotDir, siteDataDir);
   try {
     const items = await countItems(siteDataDir);
-    const childEnv = astroEnv(env, siteConfigFile, astroHeapMegabytes(items));
+    const budget = config.memoryMegabytes;
+    const childEnv = astroEnv(env, siteConfigFile, withinBudget(astroHeapMegabytes(items), budget));
     const job = { env: childEnv, failCode: BUILD_EXIT_CODES.astro, verbose: config.verbose, log, signal };
     await runChild({ ...job, name: 'astro build', args: [ASTRO, 'build'] });
     await moveFolder(astroOut, config.outDir);
@@ -141,16 +154,20 @@ export async function runAstroBuild(
       return { millis: Date.now() - started, astroMillis };
     }
     // What needs Astro's output in place but not the item pages (the JSON twins: file writes, mostly waiting on the
-    // disk) runs in this process while the writer renders in its own.
-    const [written, beside] = await Promise.allSettled([
+    // disk) runs in this process while the writer renders in its own; after it under --memory.
+    const writer = () =>
       runChild({
         ...job,
-        env: astroEnv(env, siteConfigFile, writerHeapMegabytes(items)),
+        env: astroEnv(env, siteConfigFile, withinBudget(writerHeapMegabytes(items), budget)),
         name: 'the item page writer',
         args: [ITEM_PAGE_WRITER, config.outDir],
-      }),
-      besideWriter?.(),
-    ]);
+      });
+    if (budget !== undefined) {
+      const stdout = await writer();
+      await besideWriter?.();
+      return { millis: Date.now() - started, astroMillis, itemPages: readSummary(stdout) };
+    }
+    const [written, beside] = await Promise.allSettled([writer(), besideWriter?.()]);
     if (written.status === 'rejected') throw written.reason;
     if (beside.status === 'rejected') throw beside.reason;
     const stdout = written.value;

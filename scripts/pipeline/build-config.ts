@@ -26,6 +26,11 @@ export interface BuildConfig {
   readonly searchShardSize: number;
   /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */
   readonly searchAfterAstro: boolean;
+  /**
+   * `--memory`, in MB: the render step runs one process at a time (as with `searchAfterAstro`, the item JSON files
+   * after the writer too), each with a heap limit within it (scripts/pipeline/astro-step.ts).
+   */
+  readonly memoryMegabytes?: number;
   /** Render every item page through Astro instead of the item page writer (src/lib/pages/item-shell.ts). */
   readonly astroItemPages: boolean;
   /** Render only this share of the item pages (see src/lib/partition.ts and merge-run.ts). */
@@ -82,6 +87,18 @@ const schema = z.object({
   estimate: z.string().min(1).optional(),
   'site-data-out': z.string().min(1).optional(),
   'site-data': z.string().min(1).optional(),
+  memory: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?\s*([mg]i?b?)?$/i, 'must be a size such as 3G or 2500M')
+    .transform(megabytesOf)
+    .pipe(
+      z
+        .number()
+        .min(1024, 'must be at least 1G')
+        .max(1 << 20, 'must be at most 1024G'),
+    )
+    .optional(),
   'search-shard-size': z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
@@ -89,6 +106,12 @@ const schema = z.object({
     .pipe(z.number().min(100).max(1_000_000))
     .default(30_000),
 });
+
+/** "3G", "3GB", "3GiB", "2500M" or "2500" (MB) → whole MB. */
+function megabytesOf(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([mg]?)/i.exec(text) as RegExpExecArray;
+  return Math.floor(Number(match[1]) * (match[2]?.toLowerCase() === 'g' ? 1024 : 1));
+}
 
 export function normalizeBase(value: string | undefined): string {
   const trimmed = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
@@ -188,6 +211,7 @@ export function loadBuildConfig(
       sqlite: !switches.has('no-sqlite'),
       searchShardSize: f['search-shard-size'],
       searchAfterAstro: switches.has('search-after-astro'),
+      ...(f.memory !== undefined ? { memoryMegabytes: f.memory } : {}),
       astroItemPages: switches.has('astro-item-pages'),
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),

@@ -90,6 +90,14 @@ export const BUILD_FLAGS = defineFlags(
         text: 'build the search index after astro build instead of beside it (less memory, more time)',
       },
       {
+        name: 'memory',
+        value: 'SIZE',
+        text:
+          'keep the pages and the search index within about SIZE of memory (e.g. 3G or 2500M, at least 1G): ' +
+          'Astro, the item page writer, the item JSON files and the index one after another, each with a heap ' +
+          'limit within it (more time; for a partition job: the site data step is not bounded by it)',
+      },
+      {
         name: 'astro-item-pages',
         text:
           "render every item page through Astro's own page loop (same pages, 2–3 times the time; the same " +

@@ -5,7 +5,7 @@
  *
  * They overlap by default; `--search-after-astro` runs them one after the other, for machines where the memory of
  * both at once (at 100k items about 0.6 GB for the pages and up to 1.1 GB while Pagefind writes a bundle) does not
- * fit.
+ * fit. `--memory` does too, and bounds each process's heap (astro-step.ts).
  */
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -84,7 +84,7 @@ export async function renderAndIndex(
     runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, besideWriter);
   const searchEnv = childEnv(env);
   const index = (outDir: string) => indexSearch(config, siteDataDir, outDir, searchEnv, log, stop);
-  if (config.searchAfterAstro) {
+  if (config.searchAfterAstro || config.memoryMegabytes !== undefined) {
     const pages = await render();
     return { pages, ...(await index(staging)), twins, downloads, millis: Date.now() - started };
   }

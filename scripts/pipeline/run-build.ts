@@ -187,7 +187,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       `build: site data ${config.siteDataFrom === undefined ? seconds(siteData.millis) : 'prepared'}, pages ${seconds(pages.millis)}` +
         `${written ? ` (${written.pages} of them by the item page writer)` : ''}, ` +
         `${search ? searchTime : 'search skipped'}` +
-        `${config.searchAfterAstro ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
+        `${config.searchAfterAstro || config.memoryMegabytes !== undefined ? '' : `, side by side in ${seconds(rendered.millis)}`}`,
     );
     if (!config.partition) out(openHint(config.outDir, config.base, io.cwd ?? process.cwd()));
     return BUILD_EXIT_CODES.ok;

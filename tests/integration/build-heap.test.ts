@@ -1,9 +1,10 @@
 /**
  * The build's own process gets room to hold a large site: V8's default cap (about 4 GB) is raised to 60 % of the
- * machine's memory, at most 16 GB, by starting the command again in place (the same pid), unless a
- * --max-old-space-size was given. `--verbose` says the cap the build runs with.
+ * memory it may use (the machine's, or its control group's limit), at most 16 GB, by starting the command again in
+ * place (the same pid), unless a --max-old-space-size was given. `--verbose` says the cap the build runs with.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { totalmem, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,25 @@ import { buildInChild } from '../support/build-child.ts';
 import { writeFixtureSnapshot } from '../support/site-fixture-snapshot.ts';
 
 const KEY = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+/** The machine's memory, or the limit of this process's memory control group (v1 or v2) where it is lower. */
+function usableMemory(): number {
+  const groups = readFileSync('/proc/self/cgroup', 'utf8');
+  const v1 = /^\d+:(?:[^:]*,)?memory(?:,[^:]*)?:(.*)$/m.exec(groups)?.[1];
+  const v2 = /^0::(.*)$/m.exec(groups)?.[1];
+  const file =
+    v1 !== undefined
+      ? path.join('/sys/fs/cgroup/memory', v1, 'memory.limit_in_bytes')
+      : path.join('/sys/fs/cgroup', v2 ?? '/', 'memory.max');
+  let limit = Infinity;
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    if (/^\d+$/.test(text)) limit = Number(text);
+  } catch {
+    // no limit to read: the machine's memory
+  }
+  return Math.min(totalmem(), limit);
+}
+
 const capOf = (stderr: string): number => Number(/build: heap cap (\d+) MB/.exec(stderr)?.[1] ?? NaN);
 
 describe('the build process heap cap', { timeout: 180_000 }, () => {
@@ -41,10 +61,10 @@ describe('the build process heap cap', { timeout: 180_000 }, () => {
       env,
     );
 
-  it('is raised to 60 % of the memory, at most 16 GB', async () => {
+  it('is raised to 60 % of the memory (the cgroup limit where lower), at most 16 GB', async () => {
     const run = await build('raised', { NODE_OPTIONS: '' });
     assert.equal(run.code, 0, run.stderr);
-    const wanted = Math.min(16 * 1024, (totalmem() * 0.6) / 2 ** 20);
+    const wanted = Math.min(16 * 1024, (usableMemory() * 0.6) / 2 ** 20);
     const cap = capOf(run.stderr);
     // V8's cap adds its young generation (tens of MB) to the old space asked for.
     assert.ok(cap >= wanted - 1 && cap <= wanted + 256, `cap ${cap} MB, wanted ${Math.round(wanted)} MB`);

@@ -3,6 +3,7 @@
  * (every item page through Astro's own page loop) gives byte-identical sites. The snapshot holds an item whose name is
  * hostile text (markup, quotes, a lone surrogate, bidi and control characters, a line separator) and that the writer
  * writes, an item added since the snapshot it is compared with (its page has a change section), and a sub-path base.
+ * A third build under `--memory` (its processes one after another) gives the same bytes again.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -29,6 +30,8 @@ describe('item pages written by the item page writer', { timeout: 240_000 }, () 
   let viaAstro: string;
   let viaWriter: string;
   let writerOutput: string;
+  let bounded: string;
+  let boundedOutput: string;
 
   before(async () => {
     tmp = await mkdtemp(path.join(tmpdir(), 'item-writer-'));
@@ -46,6 +49,8 @@ describe('item pages written by the item page writer', { timeout: 240_000 }, () 
     viaWriter = path.join(tmp, 'via-writer');
     await buildSite([...args(viaAstro), '--astro-item-pages']);
     writerOutput = await buildSite(args(viaWriter));
+    bounded = path.join(tmp, 'bounded');
+    boundedOutput = await buildSite([...args(bounded), '--memory', '1G']);
   });
   after(() => rm(tmp, { recursive: true, force: true }));
 
@@ -53,6 +58,12 @@ describe('item pages written by the item page writer', { timeout: 240_000 }, () 
     const files = await listTree(viaWriter);
     assert.ok(files.filter((f) => /^(content|media)\/[^/]+\/index\.html$/.test(f)).length > 250);
     assert.deepEqual(await listDifferences(viaAstro, viaWriter, () => false), []);
+  });
+
+  it('gives the same bytes under --memory, one process after another', async () => {
+    assert.deepEqual(await listDifferences(viaWriter, bounded, () => false), []);
+    assert.doesNotMatch(boundedOutput, /side by side/);
+    assert.match(writerOutput, /side by side/);
   });
 
   it('wrote every item page, changed ones too, and left the shell out of the site', async () => {

@@ -46,6 +46,25 @@ describe('npm run build: configuration and refusals', () => {
     assert.deepEqual(['', '/', 'a', '/a/b/', 'a/'].map(normalizeBase), ['/', '/', '/a/', '/a/b/', '/a/']);
   });
 
+  it('reads --memory as MB, and refuses a size below 1G or not a size', () => {
+    const memory = (text: string) => loadBuildConfig(['--snapshot', 's', '--memory', text], {}, '/w');
+    assert.deepEqual(
+      ['3G', '3 GB', '3GiB', '2500M', '2500', '1.5g'].map((t) => memory(t).config?.memoryMegabytes),
+      [3072, 3072, 3072, 2500, 2500, 1536],
+    );
+    assert.equal(loadBuildConfig(['--snapshot', 's'], {}, '/w').config?.memoryMegabytes, undefined);
+    for (const [text, problem] of [
+      ['512M', /--memory: must be at least 1G/],
+      ['lots', /--memory: must be a size such as 3G or 2500M/],
+      ['3T', /--memory: must be a size/],
+      ['-2G', /--memory: must be a size/],
+    ] as const) {
+      const { config, problems } = memory(text);
+      assert.equal(config, undefined, text);
+      assert.match(problems.join('\n'), problem, text);
+    }
+  });
+
   it('reports every usage problem at once with exit 2', async () => {
     const { code, stderr } = await run(['--bogus', '--base', '"><x>', '--out', '--snapshot', 's', '--db', 'x.db']);
     assert.equal(code, BUILD_EXIT_CODES.usage);

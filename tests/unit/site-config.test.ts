@@ -3,7 +3,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { astroEnv, astroHeapMegabytes, toSiteConfig, writerHeapMegabytes } from '../../scripts/pipeline/astro-step.ts';
+import {
+  astroEnv,
+  astroHeapMegabytes,
+  toSiteConfig,
+  withinBudget,
+  writerHeapMegabytes,
+} from '../../scripts/pipeline/astro-step.ts';
+import { usableMemoryBytes } from '../../scripts/core/heap-room.ts';
 import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 import { parseSiteConfig, readSiteConfig } from '../../src/lib/site-config.ts';
 
@@ -85,5 +92,22 @@ describe('the environment of astro build', () => {
     // On a machine of 2 GB, 60 % would be 1,229 MB: the floor of 2,048 MB applies, as for Astro.
     assert.equal(writerHeapMegabytes(10_000_000, 2 * GiB), 2048);
     assert.equal(writerHeapMegabytes(10_000_000, 8 * GiB), Math.floor(8 * 1024 * 0.6));
+  });
+
+  it("takes a control group's memory limit where it is below the machine's", () => {
+    const GiB = 2 ** 30;
+    assert.equal(usableMemoryBytes(24 * GiB, 3 * GiB), 3 * GiB);
+    // No limit: Node reports 2^64 - 1 (as here) or 0.
+    assert.equal(usableMemoryBytes(24 * GiB, 2 ** 64 - 1), 24 * GiB);
+    assert.equal(usableMemoryBytes(24 * GiB, 0), 24 * GiB);
+    assert.equal(astroHeapMegabytes(770_450, usableMemoryBytes(24 * GiB, 4 * GiB)), 2457);
+  });
+
+  it('keeps each heap 512 MB under a --memory budget, never raising one, never under 256 MB', () => {
+    assert.equal(withinBudget(7268, undefined), 7268);
+    assert.equal(withinBudget(7268, 3072), 3072 - 512);
+    assert.equal(withinBudget(1000, 3072), 1000);
+    assert.equal(withinBudget(7268, 1024), 1024 - 512);
+    assert.equal(withinBudget(7268, 600), 256);
   });
 });
