@@ -104,21 +104,27 @@ export const childEnv = (env: Readonly<Record<string, string | undefined>>): Rec
     Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('SNAPSHOT_API')),
   );
 
-export function astroEnv(
+/** A child's environment (childEnv) with this heap limit, unless NODE_OPTIONS already sets one. */
+export function heapEnv(
   env: Readonly<Record<string, string | undefined>>,
-  siteConfigFile: string,
   heapMegabytes: number,
 ): Record<string, string> {
   const clean = childEnv(env);
   const options = clean.NODE_OPTIONS ?? '';
   return {
     ...clean,
-    [SITE_CONFIG_ENV]: siteConfigFile,
-    ASTRO_TELEMETRY_DISABLED: '1',
     NODE_OPTIONS: /--max-old-space-size/.test(options)
       ? options
       : `${options} --max-old-space-size=${heapMegabytes}`.trim(),
   };
+}
+
+export function astroEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  siteConfigFile: string,
+  heapMegabytes: number,
+): Record<string, string> {
+  return { ...heapEnv(env, heapMegabytes), [SITE_CONFIG_ENV]: siteConfigFile, ASTRO_TELEMETRY_DISABLED: '1' };
 }
 
 export interface PagesSummary {

@@ -15,6 +15,8 @@ export const BUILD_EXIT_CODES = {
   decisions: 11,
   /** The --estimate file is not YAML, cannot be read, has an unknown key or a rate that is not a number 0 or more. */
   estimate: 12,
+  /** downloads/snapshot.sqlite could not be written (its process failed; its last lines are shown). */
+  sqlite: 13,
   /** Stopped by SIGINT (130) or SIGTERM (143): children stopped, temporary folders removed, nothing published. */
   interrupted: 130,
   terminated: 143,

@@ -132,7 +132,7 @@ export const BUILD_FLAGS = defineFlags(
       'Exit codes: 0 ok, 2 usage, 3 snapshot missing or invalid, 4 partial snapshot refused, 5 crawl failed, ' +
       '6 site data failed, 7 astro build or item page writer failed, 8 search index failed, ' +
       '9 the mapping workbook unusable, 10 no space left on device, 11 the decisions or rules file unusable, ' +
-      '12 the estimate file unusable, 130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).',
+      '12 the estimate file unusable, 13 snapshot.sqlite not written, 130/143 stopped by SIGINT/SIGTERM (nothing published, temporary folders removed).',
   },
   { refused: SNAPSHOT_FLAGS.refused },
 );

@@ -11,7 +11,8 @@ import { BUILD_EXIT_CODES, BuildError, type BuildExitCode } from './build-errors
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TAIL_LINES = 40;
 /** How Node, Rust (Pagefind) and the C library word a full disk. */
-const DISK_FULL = /ENOSPC|No space left on device|StorageFull/;
+// Node (ENOSPC), Pagefind (StorageFull) and SQLite ("database or disk is full") each say it their own way.
+const DISK_FULL = /ENOSPC|No space left on device|StorageFull|database or disk is full/;
 
 export interface ChildJob {
   /** Names the child in messages: "astro build", "the item page writer", "the search index". */

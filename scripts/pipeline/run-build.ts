@@ -21,7 +21,7 @@ import { obtainSnapshot } from './snapshot-step.ts';
 import { openHint } from './open-hint.ts';
 import { stampPrepared } from './prepared-site-data.ts';
 import { deriveSiteData, readPreparedSiteData, seconds, warnUnshown } from './site-data-step.ts';
-import { writeSnapshotSqlite } from './sqlite/sqlite-export.ts';
+import { runSqliteStep } from './sqlite-step.ts';
 
 export async function runBuild(
   argv: readonly string[],
@@ -161,10 +161,14 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       );
     // Partition 1 writes the SQLite file with the other large shared files (src/lib/partition.ts).
     if (config.sqlite && writesSharedFiles(config.partition)) {
-      const sqlite = await writeSnapshotSqlite(snapshot.dir, siteData.dir, path.join(staging, 'downloads'), {
-        title: config.title ?? 'CMS snapshot',
-        snapshotAt: snapshot.manifest.finishedAt,
-      });
+      const job = {
+        snapshotDir: snapshot.dir,
+        siteDataDir: siteData.dir,
+        outDir: path.join(staging, 'downloads'),
+        meta: { title: config.title ?? 'CMS snapshot', snapshotAt: snapshot.manifest.finishedAt },
+      };
+      const items = siteData.meta.counts.content + siteData.meta.counts.media;
+      const sqlite = await runSqliteStep(config, job, items, env, (t) => io.stderr.write(t), io.signal);
       progress(`snapshot.sqlite: ${sqlite.items} items, ${formatBytes(sqlite.bytes)} in ${seconds(sqlite.millis)}`);
     }
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);

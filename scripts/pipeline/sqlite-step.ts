@@ -1,0 +1,59 @@
+/**
+ * `downloads/snapshot.sqlite` in a process of its own (`node scripts/pipeline/sqlite-step.ts <job JSON>`), with a heap
+ * limit sized like the item page writer's (it holds the node index and one item at a time) and within `--memory`.
+ * Run in the build's own process, which by then had held the site data, the lookup shards and the item JSON files
+ * under a heap limit of 60 % of the machine, the export of 770,450 items took that process to 3.7 GB (a partition
+ * job under --memory 3G); on its own with a 2,000 MB limit it peaked at 1.3 GB. The child prints its summary as one
+ * JSON line.
+ */
+import path from 'node:path';
+import { heapEnv, withinBudget, writerHeapMegabytes } from './astro-step.ts';
+import type { BuildConfig } from './build-config.ts';
+import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
+import { endWithParent, runChild } from './child-run.ts';
+import { writeSnapshotSqlite, type SqliteSummary } from './sqlite/sqlite-export.ts';
+
+interface SqliteJob {
+  snapshotDir: string;
+  siteDataDir: string;
+  outDir: string;
+  meta: { title: string; snapshotAt: string };
+}
+
+const SELF = path.join(import.meta.dirname, 'sqlite-step.ts');
+
+export async function runSqliteStep(
+  config: BuildConfig,
+  job: SqliteJob,
+  items: number,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<SqliteSummary> {
+  const stdout = await runChild({
+    name: 'the SQLite export',
+    args: [SELF, JSON.stringify(job)],
+    env: heapEnv(env, withinBudget(writerHeapMegabytes(items), config.memoryMegabytes)),
+    failCode: BUILD_EXIT_CODES.sqlite,
+    verbose: config.verbose,
+    log,
+    ...(signal ? { signal } : {}),
+  });
+  try {
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as SqliteSummary;
+  } catch {
+    throw new BuildError(BUILD_EXIT_CODES.sqlite, 'the SQLite export ended without its summary');
+  }
+}
+
+if (import.meta.main) {
+  endWithParent();
+  try {
+    const job = JSON.parse(process.argv[2] ?? '') as SqliteJob;
+    const summary = await writeSnapshotSqlite(job.snapshotDir, job.siteDataDir, job.outDir, job.meta);
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } catch (error) {
+    process.stderr.write(`sqlite: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}
