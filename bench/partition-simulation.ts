@@ -1,11 +1,11 @@
 /**
- * `npm run bench:partitions -- --items N [--partitions 2,4] [--snapshot DIR] [--no-single]`: the partitioned build
- * simulated on one machine. A demo database of N items is crawled once (or `--snapshot` names a crawled one); the
- * site is built whole (unless `--no-single`); the site data is prepared once (`--site-data-out`, the shared job), and
- * for each K the site is built as K partitions one after the other from it (each a separate
- * `npm run build -- --site-data DIR --partition I/K` process with its own cache, as K CI jobs would run) and merged.
- * Each step is measured (wall time, peak RSS of its process tree); the merged site has the whole one's page count.
- * Writes bench/results/<date>-partitions-<N>.json and prints a table.
+ * `npm run bench:partitions -- --items N [--partitions 2,4] [--snapshot DIR] [--no-single] [--memory SIZE]`: the
+ * partitioned build simulated on one machine. A demo database of N items is crawled once (or `--snapshot` names a
+ * crawled one); the site is built whole (unless `--no-single`); the site data is prepared once (`--site-data-out`,
+ * the shared job), and for each K the site is built as K partitions one after the other from it (each a separate
+ * `npm run build -- --site-data DIR --partition I/K` process with its own cache, as K CI jobs would run, with
+ * `--memory SIZE` when given) and merged. Each step is measured (wall time, peak RSS of its process tree); the merged
+ * site has the whole one's page count. Writes bench/results/<date>-partitions-<N>.json and prints a table.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     snapshot: { type: 'string' },
     'no-single': { type: 'boolean', default: false },
+    /** Passed to each partition job (`npm run build -- --memory SIZE`): its processes one at a time, within SIZE. */
+    memory: { type: 'string' },
   },
 });
 const items = Number(values.items);
@@ -92,7 +94,10 @@ for (const k of counts) {
   const dirs: string[] = [];
   for (let i = 1; i <= k; i++) {
     const out = join(work, `k${k}-part${i}`);
-    const m = await build(`partition ${i}/${k}`, out, ['--site-data', siteData, '--partition', `${i}/${k}`]);
+    const m = await build(`partition ${i}/${k}`, out, [
+      ...['--site-data', siteData, '--partition', `${i}/${k}`],
+      ...(values.memory === undefined ? [] : ['--memory', values.memory]),
+    ]);
     parts.push({ partition: `${i}/${k}`, s: s(m.ms), peakRssMB: mb(m.peakRssBytes), astroS: astroSeconds(m) });
     dirs.push(out);
   }
@@ -116,6 +121,7 @@ for (const k of counts) {
 const result = {
   date: new Date().toISOString(),
   items,
+  ...(values.memory === undefined ? {} : { memory: values.memory }),
   machine: { cores: cpus().length, ramGiB: Math.round(totalmem() / 2 ** 30) },
   single:
     whole && wholeDir

@@ -9,15 +9,15 @@
  */
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readSiteNodes } from '../../src/lib/site-data/site-nodes.ts';
 import { writesSharedFiles } from '../../src/lib/partition.ts';
 import { writeItemJsonFiles, type ItemJsonSummary } from '../../src/lib/site-data/derive/item-json-files.ts';
-import { readLookupTypes, writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
+import type { LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
-import { childEnv, runAstroBuild, type PagesSummary } from './astro-step.ts';
+import { childEnv, countItems, runAstroBuild, type PagesSummary } from './astro-step.ts';
 import { copyDownloads, type DownloadsSummary } from './downloads-step.ts';
 import type { BuildConfig } from './build-config.ts';
 import type { SearchIndexSummary } from './search-index.ts';
+import { runLookupStep } from './lookup-step.ts';
 import { runSearchStep } from './search-step.ts';
 
 export interface RenderSummary {
@@ -44,10 +44,9 @@ async function indexSearch(
 ) {
   const records = path.join(siteDataDir, SITE_DATA_FILES.search);
   const search = config.search ? await runSearchStep(config, records, outDir, env, log, signal) : undefined;
-  const types = await readLookupTypes(siteDataDir);
   // Partition 1 writes the exact-lookup shards for every partition (src/lib/partition.ts).
   const lookup = writesSharedFiles(config.partition)
-    ? await writeLookupFiles(await readSiteNodes(siteDataDir), outDir, types)
+    ? await runLookupStep(config, { siteDataDir, outDir }, await countItems(siteDataDir), env, log, signal)
     : undefined;
   return { search, lookup };
 }
