@@ -79,7 +79,7 @@ export function writerHeapMegabytes(items: number, totalBytes = usableMemoryByte
  * limit of 2,560 MB (the files' answers are held beside the heap), the item page writer at 2,006–2,397 MB; the
  * build's own process at 110–270 MB between its steps.
  */
-export const BESIDE_HEAP_MEGABYTES = 768;
+const BESIDE_HEAP_MEGABYTES = 768;
 
 export const withinBudget = (heapMegabytes: number, budgetMegabytes: number | undefined): number =>
   budgetMegabytes === undefined

@@ -88,3 +88,29 @@ export function endWithParent(): void {
   process.stdin.resume();
   process.stdin.unref?.();
 }
+
+/** `runChild` for a child that prints its summary as one JSON line, last (`childMain`): that summary. */
+export async function runJsonChild<T>(job: ChildJob): Promise<T> {
+  const stdout = await runChild(job);
+  try {
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as T;
+  } catch {
+    throw new BuildError(job.failCode, `${job.name} ended without its summary`);
+  }
+}
+
+/**
+ * A child step's side of `runJsonChild`: it ends with the build (`endWithParent`), runs `work` on the job given as
+ * JSON in argv[2] and prints its summary as one JSON line; a failure is one line, `<prefix>: <message>`, and exit 1
+ * (a BuildError's own code).
+ */
+export async function childMain<J, S>(prefix: string, work: (job: J) => Promise<S>): Promise<void> {
+  endWithParent();
+  try {
+    const summary = await work(JSON.parse(process.argv[2] ?? '') as J);
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } catch (error) {
+    process.stderr.write(`${prefix}: ${(error as Error).message}\n`);
+    process.exitCode = error instanceof BuildError ? error.exitCode : 1;
+  }
+}

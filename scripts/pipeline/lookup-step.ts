@@ -10,8 +10,8 @@ import { readSiteNodes } from '../../src/lib/site-data/site-nodes.ts';
 import { readLookupTypes, writeLookupFiles, type LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { heapEnv, withinBudget, writerHeapMegabytes } from './astro-step.ts';
 import type { BuildConfig } from './build-config.ts';
-import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
-import { endWithParent, runChild } from './child-run.ts';
+import { BUILD_EXIT_CODES } from './build-errors.ts';
+import { childMain, runJsonChild } from './child-run.ts';
 
 interface LookupJob {
   siteDataDir: string;
@@ -28,7 +28,7 @@ export async function runLookupStep(
   log: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<LookupSummary> {
-  const stdout = await runChild({
+  return runJsonChild<LookupSummary>({
     name: 'the exact-lookup files',
     args: [SELF, JSON.stringify(job)],
     env: heapEnv(env, withinBudget(writerHeapMegabytes(items), config.memoryMegabytes)),
@@ -37,22 +37,9 @@ export async function runLookupStep(
     log,
     ...(signal ? { signal } : {}),
   });
-  try {
-    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as LookupSummary;
-  } catch {
-    throw new BuildError(BUILD_EXIT_CODES.search, 'the exact-lookup files ended without their summary');
-  }
 }
 
-if (import.meta.main) {
-  endWithParent();
-  try {
-    const job = JSON.parse(process.argv[2] ?? '') as LookupJob;
-    const types = await readLookupTypes(job.siteDataDir);
-    const summary = await writeLookupFiles(await readSiteNodes(job.siteDataDir), job.outDir, types);
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-  } catch (error) {
-    process.stderr.write(`lookup: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  }
-}
+if (import.meta.main)
+  await childMain('lookup', async (job: LookupJob) =>
+    writeLookupFiles(await readSiteNodes(job.siteDataDir), job.outDir, await readLookupTypes(job.siteDataDir)),
+  );

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import type { Partition } from '../../src/lib/partition.ts';
 import type { BuildConfig } from './build-config.ts';
-import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
-import { endWithParent, runChild } from './child-run.ts';
+import { BUILD_EXIT_CODES } from './build-errors.ts';
+import { childMain, runJsonChild } from './child-run.ts';
 import { buildPartitionSearch } from './partition-search.ts';
 import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
 
@@ -39,7 +39,7 @@ export async function runSearchStep(
     shardSize: config.searchShardSize,
     ...(config.partition ? { partition: config.partition } : {}),
   };
-  const stdout = await runChild({
+  return runJsonChild<SearchIndexSummary>({
     name: 'the search index',
     args: [SELF, JSON.stringify(job)],
     env,
@@ -48,11 +48,6 @@ export async function runSearchStep(
     log,
     ...(signal ? { signal } : {}),
   });
-  try {
-    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as SearchIndexSummary;
-  } catch {
-    throw new BuildError(BUILD_EXIT_CODES.search, 'the search index ended without its summary');
-  }
 }
 
 function runJob(job: SearchJob): Promise<SearchIndexSummary> {
@@ -61,13 +56,4 @@ function runJob(job: SearchJob): Promise<SearchIndexSummary> {
     : buildSearchIndex(job.records, job.outDir, job.base, job.shardSize);
 }
 
-if (import.meta.main) {
-  endWithParent();
-  try {
-    const summary = await runJob(JSON.parse(process.argv[2] ?? '') as SearchJob);
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-  } catch (error) {
-    process.stderr.write(`search: ${(error as Error).message}\n`);
-    process.exitCode = error instanceof BuildError ? error.exitCode : 1;
-  }
-}
+if (import.meta.main) await childMain('search', runJob);

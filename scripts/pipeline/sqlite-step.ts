@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { heapEnv, withinBudget, writerHeapMegabytes } from './astro-step.ts';
 import type { BuildConfig } from './build-config.ts';
-import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
-import { endWithParent, runChild } from './child-run.ts';
+import { BUILD_EXIT_CODES } from './build-errors.ts';
+import { childMain, runJsonChild } from './child-run.ts';
 import { writeSnapshotSqlite, type SqliteSummary } from './sqlite/sqlite-export.ts';
 
 interface SqliteJob {
@@ -30,7 +30,7 @@ export async function runSqliteStep(
   log: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<SqliteSummary> {
-  const stdout = await runChild({
+  return runJsonChild<SqliteSummary>({
     name: 'the SQLite export',
     args: [SELF, JSON.stringify(job)],
     env: heapEnv(env, withinBudget(writerHeapMegabytes(items), config.memoryMegabytes)),
@@ -39,21 +39,9 @@ export async function runSqliteStep(
     log,
     ...(signal ? { signal } : {}),
   });
-  try {
-    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as SqliteSummary;
-  } catch {
-    throw new BuildError(BUILD_EXIT_CODES.sqlite, 'the SQLite export ended without its summary');
-  }
 }
 
-if (import.meta.main) {
-  endWithParent();
-  try {
-    const job = JSON.parse(process.argv[2] ?? '') as SqliteJob;
-    const summary = await writeSnapshotSqlite(job.snapshotDir, job.siteDataDir, job.outDir, job.meta);
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-  } catch (error) {
-    process.stderr.write(`sqlite: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  }
-}
+if (import.meta.main)
+  await childMain('sqlite', (job: SqliteJob) =>
+    writeSnapshotSqlite(job.snapshotDir, job.siteDataDir, job.outDir, job.meta),
+  );
