@@ -138,6 +138,57 @@ describe('merge-partitions', () => {
     }
   });
 
+  it('joins three partitions in any order, counting each shared file once, across deep and wide folders', async () => {
+    // 300 pages in one folder (wider than a batch of links) and a page six folders down.
+    const pages = (from: number) =>
+      Object.fromEntries(
+        Array.from({ length: 100 }, (_, i) => [`content/p${from + i}/index.html`, `page ${from + i}`]),
+      );
+    const deep = 'a/b/c/d/e/f/index.html';
+    const parts = await Promise.all(
+      [1, 2, 3].map((index) =>
+        writePart(path.join(tmp, `w-${index}`), {
+          index,
+          count: 3,
+          files: { ...shared, ...pages(index * 100), ...(index === 3 ? { [deep]: 'deep' } : {}) },
+        }),
+      ),
+    );
+    const out = path.join(tmp, 'wide');
+    const run = await merge(['--out', out, parts[2]!, parts[0]!, parts[1]!]);
+    assert.equal(run.code, 0, run.stderr);
+    // 2 shared files, 300 pages and the deep one; the 2 shared files found again in partitions 2 and 3.
+    assert.match(run.stdout, /3 partitions, 303 files \(4 identical copies dropped\)/);
+    assert.equal((await readdir(path.join(out, 'content'))).length, 300);
+    assert.equal(await readFile(path.join(out, 'content/p342/index.html'), 'utf8'), 'page 342');
+    assert.equal(await readFile(path.join(out, deep), 'utf8'), 'deep');
+  });
+
+  it('refuses a path that is a file in one partition and a folder in another', async () => {
+    const a = await writePart(path.join(tmp, 'f-1'), { index: 1, count: 2, files: { ...shared, 'content/x': 'A' } });
+    const b = await writePart(path.join(tmp, 'f-2'), {
+      index: 2,
+      count: 2,
+      files: { ...shared, 'content/x/index.html': 'B' },
+    });
+    const run = await merge(['--out', dist, a, b]);
+    assert.equal(run.code, 4, run.stderr);
+    assert.match(
+      run.stderr,
+      /^merge-partitions: content\/x is a folder in .*f-2 and a file in an earlier partition\n$/,
+    );
+    const c = await writePart(path.join(tmp, 'g-1'), {
+      index: 1,
+      count: 2,
+      files: { ...shared, 'content/x/index.html': 'B' },
+    });
+    const d = await writePart(path.join(tmp, 'g-2'), { index: 2, count: 2, files: { ...shared, 'content/x': 'A' } });
+    const reversed = await merge(['--out', dist, c, d]);
+    assert.equal(reversed.code, 4, reversed.stderr);
+    assert.match(reversed.stderr, /conflicting file content\/x: .*g-1 and .*g-2 hold different bytes/);
+    assert.equal(await readFile(path.join(dist, 'index.html'), 'utf8'), 'the previous site');
+  });
+
   it('refuses a missing partition, a doubled one and outputs of different K', async () => {
     const one = await writePart(path.join(tmp, 'm-1'), { index: 1, count: 3, files: shared });
     const two = await writePart(path.join(tmp, 'm-2'), { index: 2, count: 3, files: shared });
