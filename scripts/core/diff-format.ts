@@ -95,8 +95,16 @@ export interface PropertyChange {
   to: unknown;
   /** For strings: a word diff (one line) or a line diff (several lines). */
   text?: TextPart[];
-  /** For objects and arrays (blocks, pickers, JSON): the changed paths. */
+  /**
+   * For objects and arrays (blocks, pickers, JSON): the changed paths. For a rich text value saved in the other form
+   * (see `form`): `markup` (the HTML of both) and any under `blocks`.
+   */
   paths?: JsonPathChange[];
+  /**
+   * A rich text value stored in one form on one side and the other on the other: `html` (plain HTML, as Umbraco 8–14
+   * store it) or `json` (`{markup, blocks}`, Umbraco 15 and later).
+   */
+  form?: { from: 'html' | 'json'; to: 'html' | 'json' };
 }
 
 export interface ChangedItem extends ItemRef {

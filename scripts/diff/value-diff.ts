@@ -86,12 +86,63 @@ function withJsonTextParsed(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withJsonTextParsed(item)]));
 }
 
+/** A rich text value in either of its stored forms: plain HTML (Umbraco 8–14), `{markup, blocks}` (15 and later). */
+interface StoredRichText {
+  form: 'html' | 'json';
+  markup: string;
+  blocks: unknown;
+}
+
+const RICH_TEXT_KEYS = new Set(['markup', 'blocks']);
+
+/** `{markup, blocks}` with a string markup and no other key, or that as JSON text; otherwise undefined. */
+function richTextObject(value: unknown): StoredRichText | undefined {
+  if (typeof value === 'string') {
+    const parsed = parseJsonText(value);
+    return parsed === undefined ? undefined : richTextObject(parsed);
+  }
+  if (!isContainer(value) || Array.isArray(value)) return undefined;
+  const { markup, blocks } = value as { markup?: unknown; blocks?: unknown };
+  if (typeof markup !== 'string' || !Object.keys(value).every((key) => RICH_TEXT_KEYS.has(key))) return undefined;
+  return { form: 'json', markup, blocks: blocks ?? null };
+}
+
+/** Blocks that hold nothing: absent, null, or only empty lists and objects (`{"contentData":[],"settingsData":[]}`). */
+const isEmptyBlocks = (blocks: unknown): boolean =>
+  blocks === null ||
+  blocks === undefined ||
+  (Array.isArray(blocks)
+    ? blocks.length === 0
+    : isContainer(blocks) && Object.values(blocks).every((value) => isEmptyBlocks(value)));
+
 /**
- * Values compared by meaning: objects whatever their key order, and strings holding JSON (a block's picker value,
- * stored as text) by the JSON they hold.
+ * The two sides of a rich text value saved in different forms: one plain HTML (as Umbraco 8–14 store it), the other
+ * `{markup, blocks}` (15 and later, where an item saved since an upgrade keeps the old form in its older versions).
+ * Undefined when the forms are the same, or either side is not rich text.
  */
-export const isSameValue = (a: unknown, b: unknown): boolean =>
-  sameJson(a, b) || sameJson(withJsonTextParsed(a), withJsonTextParsed(b));
+function richTextAcrossForms(a: unknown, b: unknown): [StoredRichText, StoredRichText] | undefined {
+  const [objectA, objectB] = [richTextObject(a), richTextObject(b)];
+  if (objectA !== undefined && typeof b === 'string' && objectB === undefined)
+    return [objectA, { form: 'html', markup: b, blocks: null }];
+  if (objectB !== undefined && typeof a === 'string' && objectA === undefined)
+    return [{ form: 'html', markup: a, blocks: null }, objectB];
+  return undefined;
+}
+
+const sameBlocks = (a: unknown, b: unknown): boolean => (isEmptyBlocks(a) && isEmptyBlocks(b)) || sameJson(a, b);
+
+/**
+ * Values compared by meaning: objects whatever their key order, strings holding JSON (a block's picker value, stored
+ * as text) by the JSON they hold, and a rich text value stored as HTML by its markup against one stored as
+ * `{markup, blocks}` with no blocks.
+ */
+export const isSameValue = (a: unknown, b: unknown): boolean => {
+  if (sameJson(a, b) || sameJson(withJsonTextParsed(a), withJsonTextParsed(b))) return true;
+  const across = richTextAcrossForms(a, b);
+  return (
+    across !== undefined && across[0].markup === across[1].markup && sameBlocks(across[0].blocks, across[1].blocks)
+  );
+};
 
 /** The changed leaves of two JSON values, at most MAX_PATHS of them. */
 export function diffJsonPaths(from: unknown, to: unknown): JsonPathChange[] {
@@ -100,7 +151,26 @@ export function diffJsonPaths(from: unknown, to: unknown): JsonPathChange[] {
   return out.slice(0, MAX_PATHS);
 }
 
-export function describeValueChange(from: unknown, to: unknown): { text?: TextPart[]; paths?: JsonPathChange[] } {
+/**
+ * A rich text value saved in the other form: its markup against the other side's HTML as the path `markup`, its blocks
+ * as paths under `blocks` (when either side has any), and the two forms.
+ */
+function describeRichTextChange(
+  from: StoredRichText,
+  to: StoredRichText,
+): { paths: JsonPathChange[]; form: { from: 'html' | 'json'; to: 'html' | 'json' } } {
+  const paths: JsonPathChange[] = [];
+  walk(from.markup, to.markup, 'markup', paths);
+  if (!sameBlocks(from.blocks, to.blocks)) walk(from.blocks, to.blocks, 'blocks', paths);
+  return { paths: paths.slice(0, MAX_PATHS), form: { from: from.form, to: to.form } };
+}
+
+export function describeValueChange(
+  from: unknown,
+  to: unknown,
+): { text?: TextPart[]; paths?: JsonPathChange[]; form?: { from: 'html' | 'json'; to: 'html' | 'json' } } {
+  const across = richTextAcrossForms(from, to);
+  if (across !== undefined) return describeRichTextChange(...across);
   if (typeof from === 'string' && typeof to === 'string') {
     const text = diffText(from, to);
     return text === undefined ? {} : { text };

@@ -78,6 +78,19 @@ describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
           trs.map((tr) => `${(tr as HTMLElement).dataset.property} ${(tr.children[1] as HTMLElement).innerText}`),
         );
       assert.deepEqual(rows.sort(), expected, `changed properties at ${width} px`);
+      // A rich text value published as plain HTML and drafted as {markup, blocks}: its markup is what is compared.
+      const acrossForms = expected.filter((e) => {
+        const [alias, iso] = e.split(' ') as [string, string];
+        const before = published.cultures?.[iso]?.properties?.[alias]?.value;
+        const after = draft.cultures?.[iso]?.properties?.[alias]?.value;
+        return typeof before === 'string' && typeof after?.markup === 'string';
+      });
+      assert.ok(acrossForms.length > 0, 'the draft holds a rich text value stored in the newer form');
+      for (const e of acrossForms) {
+        const row = item.locator(`table[data-draft-changes] tr[data-property="${e.split(' ')[0]}"]`);
+        assert.match(await row.innerText(), /Stored as plain HTML before, as \{markup, blocks\} after/);
+        assert.doesNotMatch(await row.innerText(), /"markup"|"blocks"/, `${e} shows markup, not its JSON`);
+      }
       // At 390 px each property stacks, its difference below at (nearly) the row's width; at 1280 it is a column.
       for (const { below, share } of await changeRowLayout(item.locator('table[data-draft-changes]'))) {
         assert.equal(below, width < 640, `the difference below the property at ${width} px`);

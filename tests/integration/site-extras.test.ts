@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { listDraftChanges } from '../../scripts/diff/draft-diff.ts';
+import type { PropertyChange } from '../../scripts/core/diff-format.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
@@ -160,6 +161,66 @@ describe('extras downloads', () => {
     assert.ok(extras.rows.dictionary.some((r: { name: string }) => r.name === '__proto__'));
     const changes = await listDraftChanges(hostile);
     assert.ok(changes[0]?.properties.some((p) => p.alias === '__proto__' && p.change === 'added'));
+  });
+
+  it('a draft saved in the newer rich text form: only the languages it edited, compared by markup', async () => {
+    // The database itself: each edited document's published version and its current (draft) version, per language.
+    const db = openForOracle(sharedDatabase('tdufrane_searchcourse.db'));
+    const rows = db
+      .prepare(
+        `SELECT lower(n.uniqueId) AS key, pt.Alias AS alias, l.languageISOCode AS culture, dv.published, cv."current",
+                pd.textValue AS value
+         FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId
+         JOIN umbracoContentVersion cv ON cv.nodeId = n.id JOIN umbracoDocumentVersion dv ON dv.id = cv.id
+         JOIN umbracoPropertyData pd ON pd.versionId = cv.id JOIN cmsPropertyType pt ON pt.id = pd.propertyTypeId
+         LEFT JOIN umbracoLanguage l ON l.id = pd.languageId
+         JOIN umbracoDataType dt ON dt.nodeId = pt.dataTypeId
+         WHERE d.published = 1 AND d.edited = 1 AND n.trashed = 0 AND pd.segment IS NULL
+           AND dt.propertyEditorAlias IN ('Umbraco.TinyMCE', 'Umbraco.RichText')
+           AND (dv.published = 1 OR cv."current" = 1)`,
+      )
+      .all() as Array<{
+      key: string;
+      alias: string;
+      culture: string | null;
+      published: number;
+      current: number;
+      value: string | null;
+    }>;
+    db.close();
+    const at = (row: { key: string; alias: string; culture: string | null }) =>
+      `${row.key} ${row.alias} ${row.culture}`;
+    const published = new Map(rows.filter((r) => r.published === 1).map((r) => [at(r), r.value]));
+    const drafts = rows.filter((r) => r.current === 1 && r.published === 0);
+    // The oracle's rule, from the schema notes: v15+ rich text is JSON {markup, blocks}, older values plain HTML.
+    const markupOf = (value: string | null) => (value?.startsWith('{') ? JSON.parse(value).markup : value);
+    const acrossForms = drafts.filter((r) => r.value?.startsWith('{') && !published.get(at(r))?.startsWith('{'));
+    assert.ok(acrossForms.length > 0, 'the database holds a draft saved in the newer form over an older published one');
+    const changes = await listDraftChanges(path.join(work, 'multilingual-snapshot'));
+    const listed = new Map<string, PropertyChange>(
+      changes.flatMap((c) => c.properties.map((p) => [`${c.key} ${p.alias} ${p.culture}`, p] as const)),
+    );
+    for (const draft of drafts) {
+      const before = published.get(at(draft));
+      const change = listed.get(at(draft));
+      if (markupOf(before ?? null) === markupOf(draft.value)) {
+        assert.equal(change, undefined, `${at(draft)}: the same markup is no change`);
+        continue;
+      }
+      assert.ok(change !== undefined, `${at(draft)} is listed`);
+      if (!acrossForms.includes(draft)) continue;
+      assert.deepEqual(change.form, { from: 'html', to: 'json' });
+      const markup = change.paths?.find((p) => p.path === 'markup');
+      assert.equal(markup?.from, before);
+      assert.equal(markup?.to, markupOf(draft.value));
+      // What the draft added is shown as markup, not as the JSON it is stored in.
+      const added = (markup?.text ?? [])
+        .filter((p) => p.op === 'added')
+        .map((p) => p.text)
+        .join(' ');
+      assert.match(added, /<img /);
+      assert.doesNotMatch(added, /"markup"|\{"blocks/);
+    }
   });
 
   it('a plugin-shaped source: every extra not offered, every download there and empty', async () => {

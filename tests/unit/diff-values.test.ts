@@ -1,7 +1,7 @@
 /** How one property value's change is described: changed JSON paths, and word or line diffs of text. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeValueChange, diffJsonPaths, diffText } from '../../scripts/diff/value-diff.ts';
+import { describeValueChange, diffJsonPaths, diffText, isSameValue } from '../../scripts/diff/value-diff.ts';
 
 test('a block value lists only the changed, added and removed paths', () => {
   const from = {
@@ -72,4 +72,42 @@ test('long unchanged runs are shortened to their ends', () => {
 test('numbers and mixed kinds get no detail beyond old and new values', () => {
   assert.deepEqual(describeValueChange(1, 2), {});
   assert.deepEqual(describeValueChange('1', { a: 1 }), {});
+});
+
+test('rich text saved in the other form: compared by its markup, the blocks as paths, both forms named', () => {
+  const html = '<p>one two</p>';
+  // An Umbraco 15+ value with no blocks, as an object and as the JSON text a block holds it in.
+  const stored = { markup: html, blocks: { contentData: [], settingsData: [], layout: {} } };
+  assert.equal(isSameValue(html, stored), true);
+  assert.equal(isSameValue(JSON.stringify({ blocks: null, markup: html }), html), true);
+  assert.equal(isSameValue(html, { markup: html }), true);
+  // The markup edited: one path, with its word diff; neither side's JSON wrapper shows.
+  assert.deepEqual(describeValueChange(html, { markup: '<p>one three</p>', blocks: null }), {
+    paths: [
+      {
+        path: 'markup',
+        change: 'changed',
+        from: html,
+        to: '<p>one three</p>',
+        text: [
+          { op: 'same', text: '<p>one ' },
+          { op: 'removed', text: 'two' },
+          { op: 'added', text: 'three' },
+          { op: 'same', text: '</p>' },
+        ],
+      },
+    ],
+    form: { from: 'html', to: 'json' },
+  });
+  // Blocks that hold something are a change even with the same markup, listed under `blocks`; back to HTML too.
+  const withBlock = { markup: html, blocks: { contentData: [{ key: 'k', values: [] }], settingsData: [] } };
+  assert.equal(isSameValue(withBlock, html), false);
+  assert.deepEqual(describeValueChange(withBlock, html), {
+    paths: [{ path: 'blocks', change: 'changed', from: withBlock.blocks, to: null }],
+    form: { from: 'json', to: 'html' },
+  });
+  // Not rich text: an object with other keys beside markup, or no string markup, is compared as JSON.
+  assert.equal(isSameValue(html, { markup: html, title: 'x' }), false);
+  assert.equal(describeValueChange(html, { markup: html, title: 'x' }).form, undefined);
+  assert.equal(isSameValue('5', { markup: 5 }), false);
 });

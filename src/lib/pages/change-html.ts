@@ -23,11 +23,16 @@ const renderTextDiff = (parts: TextPart[]): SafeHtml =>
         : markup`<span>${p.text}</span>`,
   )}</span>`;
 
+const FORM_NAMES = { html: 'plain HTML', json: '{markup, blocks}' } as const;
+
 /** One property's change: text as a word/line diff, JSON as its changed paths, anything else as old and new. */
 function renderChange(change: PropertyChange): SafeHtml {
   if (change.text) return markup`<p>${renderTextDiff(change.text)}</p>`;
+  const form =
+    change.form &&
+    markup`<p class="meta">Stored as ${FORM_NAMES[change.form.from]} before, as ${FORM_NAMES[change.form.to]} after: the markup of both is compared.</p>`;
   if (change.paths)
-    return markup`<ul class="path-diff">${change.paths.map(
+    return markup`${form}<ul class="path-diff">${change.paths.map(
       (p) =>
         markup`<li><code>${p.path}</code> ${p.change}: ${
           p.text
