@@ -16,7 +16,11 @@ import {
 import { listPropertyChanges } from './property-diff.ts';
 import { createTypeLookups } from './type-lookups.ts';
 
-export async function listDraftChanges(dir: string): Promise<DraftChanges[]> {
+/**
+ * Each draft's changes in turn, held one at a time: at a million items a list of them all was the largest thing the
+ * site-data step kept (135 MB of JSON at 1M items, several times that as objects).
+ */
+export async function* iterateDraftChanges(dir: string): AsyncGenerator<DraftChanges> {
   const manifest = await getManifest(dir);
   // The drafts are read one at a time (openExtraByKey), and of the published items only where each lies: held whole,
   // with their published items, the comparison peaked at 582-591 MB for 125 MB of drafts (100k demo items), 200 MB
@@ -24,26 +28,31 @@ export async function listDraftChanges(dir: string): Promise<DraftChanges[]> {
   const drafts = openExtraByKey(dir, manifest, 'drafts');
   const reader = openItemReader(dir);
   try {
-    if (drafts.size === 0) return [];
+    if (drafts.size === 0) return;
     const published = new Map<string, IndexEntry>();
     for await (const entry of iterateIndex(dir, 'content')) if (drafts.has(entry.key)) published.set(entry.key, entry);
     const types = await getContentTypes(dir);
     const lookups = createTypeLookups(types, types);
-    const changes: DraftChanges[] = [];
     for (const key of drafts.keys()) {
       const draft = drafts.get(key);
       const entry = published.get(key);
       const before = entry === undefined ? undefined : reader.read(entry);
       if (draft === undefined || before === undefined) {
-        changes.push({ key, compared: false, properties: [] });
+        yield { key, compared: false, properties: [] };
         continue;
       }
       const after = { ...draft, kind: 'content' } as unknown as ItemRecord;
-      changes.push({ key, compared: true, properties: listPropertyChanges(before, after, lookups, 'content') });
+      yield { key, compared: true, properties: listPropertyChanges(before, after, lookups, 'content') };
     }
-    return changes;
   } finally {
     reader.close();
     drafts.close();
   }
+}
+
+/** Every draft's changes, as a list. */
+export async function listDraftChanges(dir: string): Promise<DraftChanges[]> {
+  const changes: DraftChanges[] = [];
+  for await (const change of iterateDraftChanges(dir)) changes.push(change);
+  return changes;
 }

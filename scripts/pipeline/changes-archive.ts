@@ -4,12 +4,14 @@
  * removed item keeps its page while a night in the archive mentions it. One diff per kept pair, written beside the
  * other site data; nothing when fewer than two are kept.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGES_ARCHIVE_FILE, type SnapshotDiff } from '../core/diff-format.ts';
 import type { Manifest } from '../core/snapshot-format.ts';
 import { listKeptSnapshots } from '../core/snapshot-history.ts';
 import { diffSnapshots } from '../diff/diff-snapshots.ts';
+import { valuePieces } from '../../src/lib/json-pieces.ts';
+import { writeJsonPieces } from '../../src/lib/site-data/derive/line-writer.ts';
 
 /** The site is published: only the snapshots' own folder names, never the build machine's paths. */
 export const publishedDiff = (diff: SnapshotDiff): SnapshotDiff => ({
@@ -35,6 +37,6 @@ export async function writeChangesArchive(
     if (newer === undefined || older === undefined) continue;
     nights.push(publishedDiff(await diffSnapshots(older.dir, newer.dir)));
   }
-  if (nights.length > 0) await writeFile(file, JSON.stringify(nights));
+  if (nights.length > 0) await writeJsonPieces(file, valuePieces(nights, 4));
   return nights.length;
 }

@@ -2,7 +2,7 @@
  * What changed since the previous snapshot, for the site's Changes section: the diff against `--compare-with`, or
  * else the newest snapshot kept in `--history`, written beside the other site data. No previous snapshot, no file.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGES_FILE, type SnapshotDiff } from '../core/diff-format.ts';
 import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
@@ -11,6 +11,8 @@ import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { publishedDiff, writeChangesArchive } from './changes-archive.ts';
+import { valuePieces } from '../../src/lib/json-pieces.ts';
+import { writeJsonPieces } from '../../src/lib/site-data/derive/line-writer.ts';
 
 async function findPreviousDir(config: BuildConfig, current: Manifest): Promise<string | undefined> {
   if (config.compareWith !== undefined) return config.compareWith;
@@ -32,7 +34,8 @@ export async function writeChanges(
   }
   try {
     const diff = await diffSnapshots(previous, snapshot.dir);
-    await writeFile(file, JSON.stringify(publishedDiff(diff)));
+    // Piece by piece: a night's change list grows with what changed, and one string of it doubled its memory.
+    await writeJsonPieces(file, valuePieces(publishedDiff(diff), 3));
     // Earlier nights only follow on from tonight's comparison with the history, not with --compare-with.
     const history = config.compareWith === undefined ? config.historyDir : undefined;
     await writeChangesArchive(history, snapshot.manifest, siteDataDir);

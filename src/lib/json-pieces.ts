@@ -42,3 +42,51 @@ export function* objectPieces(entries: Iterable<readonly [string, unknown]>): Ge
   }
   yield first ? '{}' : '}';
 }
+
+/** Characters after which `valuePieces` hands out what it has gathered. */
+const PIECE_CHARS = 1 << 16;
+
+/**
+ * Any JSON value as pieces: arrays and plain objects are opened down to `depth` levels and written member by member,
+ * deeper values with one JSON.stringify each, so no piece holds more than one member of the opened levels (a change
+ * list of any length, a night's changed items). The pieces joined are JSON.stringify's bytes for the same value.
+ */
+export function* valuePieces(value: unknown, depth = 2): Generator<string> {
+  let gathered = '';
+  function* emit(text: string): Generator<string> {
+    gathered += text;
+    if (gathered.length >= PIECE_CHARS) {
+      yield gathered;
+      gathered = '';
+    }
+  }
+  function* walk(v: unknown, level: number, inArray: boolean): Generator<string> {
+    const opened =
+      level < depth && typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+    if (!opened) {
+      // As JSON.stringify: undefined, a function or a symbol is null in an array (and left out of an object, below).
+      yield* emit(JSON.stringify(v) ?? (inArray ? 'null' : ''));
+      return;
+    }
+    if (Array.isArray(v)) {
+      yield* emit('[');
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) yield* emit(',');
+        yield* walk(v[i], level + 1, true);
+      }
+      yield* emit(']');
+      return;
+    }
+    yield* emit('{');
+    let first = true;
+    for (const [key, member] of Object.entries(v)) {
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+      yield* emit(`${first ? '' : ','}${JSON.stringify(key)}:`);
+      yield* walk(member, level + 1, false);
+      first = false;
+    }
+    yield* emit('}');
+  }
+  yield* walk(value, 0, false);
+  if (gathered !== '') yield gathered;
+}

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { listDraftChanges } from '../../scripts/diff/draft-diff.ts';
+import { writeDraftChanges } from '../../scripts/pipeline/drafts-step.ts';
 import type { PropertyChange } from '../../scripts/core/diff-format.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
@@ -221,6 +222,10 @@ describe('extras downloads', () => {
       assert.match(added, /<img /);
       assert.doesNotMatch(added, /"markup"|\{"blocks/);
     }
+    // The site data's file, written a draft at a time, holds the bytes of the whole list as one JSON text.
+    const siteData = path.join(work, 'multilingual-site-data');
+    assert.equal(await writeDraftChanges(path.join(work, 'multilingual-snapshot'), siteData), changes.length);
+    assert.equal(await readFile(path.join(siteData, 'draft-changes.json'), 'utf8'), JSON.stringify(changes));
   });
 
   it('a plugin-shaped source: every extra not offered, every download there and empty', async () => {
