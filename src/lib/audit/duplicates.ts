@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import {
   agreement,
-  bandOf,
+  bandHash,
+  BANDS,
   HASHES,
-  listBands,
   listShingles,
   sameBand,
   signatureOf,
@@ -46,8 +46,11 @@ export function createDuplicateFinder() {
   const entries: Entry[] = [];
   const firstByBody = new Map<string, number>();
   const duplicateOf = new Map<string, string>();
-  const buckets = new Map<number, number[]>();
-  /** Every compared body's signature, HASHES values each, by entry. */
+  /**
+   * Every compared body's signature, HASHES values each, by entry: the LSH buckets are computed from them when the
+   * candidates are listed, not kept as a map of lists (eight small lists a body, most of the finder's memory: about
+   * 1 KB a body, half a gigabyte at a million items).
+   */
   let signatures = new Uint32Array(0);
 
   function add(key: string, type: string, body: string[]): void {
@@ -68,10 +71,26 @@ export function createDuplicateFinder() {
       signatures = grown;
     }
     signatures.set(signature, index * HASHES);
-    for (const band of listBands(signature)) {
-      const list = buckets.get(band);
-      if (list) list.push(index);
-      else buckets.set(band, [index]);
+  }
+
+  /** Each band's buckets of two or more entries, in band order, each bucket's entries in the order they came. */
+  function* listBuckets(): Generator<{ band: number; members: Uint32Array }> {
+    const count = entries.length;
+    const hashes = new Uint32Array(count);
+    const order = new Uint32Array(count);
+    for (let band = 0; band < BANDS; band++) {
+      for (let i = 0; i < count; i++) {
+        hashes[i] = bandHash(signatures, i * HASHES, band);
+        order[i] = i;
+      }
+      order.sort((x, y) => (hashes[x] as number) - (hashes[y] as number) || x - y);
+      for (let start = 0; start < count;) {
+        const hash = hashes[order[start] as number];
+        let end = start + 1;
+        while (end < count && hashes[order[end] as number] === hash) end += 1;
+        if (end - start > 1) yield { band, members: order.slice(start, end) };
+        start = end;
+      }
     }
   }
 
@@ -90,9 +109,7 @@ export function createDuplicateFinder() {
       return set;
     };
     const confirmed: Array<[number, number]> = [];
-    for (const [bucket, members] of buckets) {
-      if (members.length < 2) continue;
-      const band = bandOf(bucket);
+    for (const { band, members } of listBuckets()) {
       for (let a = 0; a < members.length; a++) {
         for (let b = a + 1; b < members.length; b++) {
           const [i, j] = [members[a] as number, members[b] as number];

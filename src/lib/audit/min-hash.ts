@@ -5,7 +5,7 @@
  * probability 0.99, 80 % similar 0.77, 50 % similar 0.03; candidates are then confirmed by their real similarity.
  */
 export const SHINGLE = 2;
-const BANDS = 8;
+export const BANDS = 8;
 const ROWS = 8;
 export const HASHES = BANDS * ROWS;
 
@@ -57,21 +57,14 @@ export function signatureOf(shingles: ReadonlySet<number>): Uint32Array {
   return sig;
 }
 
-/** The LSH bucket of each band: the band's number and a 32-bit hash of its rows, as one safe integer. */
-export function listBands(sig: Uint32Array): number[] {
-  const out: number[] = [];
-  for (let b = 0; b < BANDS; b++) {
-    let h = 0x811c9dc5;
-    for (let r = b * ROWS; r < (b + 1) * ROWS; r++) h = Math.imul(h ^ (sig[r] as number), 0x01000193);
-    out.push(b * 0x1_0000_0000 + (h >>> 0));
-  }
-  return out;
+/** The LSH bucket of band `band`: a 32-bit hash of its rows (the same rows, the same bucket). */
+export function bandHash(sig: Uint32Array, at: number, band: number): number {
+  let h = 0x811c9dc5;
+  for (let r = at + band * ROWS; r < at + (band + 1) * ROWS; r++) h = Math.imul(h ^ (sig[r] as number), 0x01000193);
+  return h >>> 0;
 }
 
-/** The band of a `listBands` bucket. */
-export const bandOf = (bucket: number): number => Math.floor(bucket / 0x1_0000_0000);
-
-/** Whether two signatures (HASHES values each, at offsets `a` and `b` of `sigs`) agree on every row of band `band`. */
+/** Whether two signatures (at offsets `a` and `b` of `sigs`) agree on every row of `band`. */
 export function sameBand(sigs: Uint32Array, a: number, b: number, band: number): boolean {
   for (let r = band * ROWS; r < (band + 1) * ROWS; r++) if (sigs[a + r] !== sigs[b + r]) return false;
   return true;
