@@ -3,9 +3,10 @@
  * partitioned build simulated on one machine. A demo database of N items is crawled once (or `--snapshot` names a
  * crawled one); the site is built whole (unless `--no-single`); the site data is prepared once (`--site-data-out`,
  * the shared job), and for each K the site is built as K partitions one after the other from it (each a separate
- * `npm run build -- --site-data DIR --partition I/K` process with its own cache, as K CI jobs would run, with
- * `--memory SIZE` when given) and merged. Each step is measured (wall time, peak RSS of its process tree); the merged
- * site has the whole one's page count. Writes bench/results/<date>-partitions-<N>.json and prints a table.
+ * `npm run build -- --site-data DIR --partition I/K` process with its own cache, as K CI jobs would run) and merged.
+ * `--memory SIZE` is passed to the preparation job and to each partition job. Each step is measured (wall time, peak
+ * RSS of its process tree); the merged site has the whole one's page count. Writes
+ * bench/results/<date>-partitions-<N>.json and prints a table.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,7 +26,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     snapshot: { type: 'string' },
     'no-single': { type: 'boolean', default: false },
-    /** Passed to each partition job (`npm run build -- --memory SIZE`): its processes one at a time, within SIZE. */
+    /** Passed to the preparation and each partition job (`npm run build -- --memory SIZE`): within SIZE each. */
     memory: { type: 'string' },
   },
 });
@@ -86,6 +87,7 @@ const prepare = await step('prepare (site data once)', 'scripts/commands/build.t
   '--cache',
   join(work, 'cache-prepare'),
   '--quiet',
+  ...(values.memory === undefined ? [] : ['--memory', values.memory]),
 ]);
 
 const runs = [];

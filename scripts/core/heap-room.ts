@@ -6,7 +6,10 @@
  * untouched) with a cap of 60 % of the memory it may use (the machine's, or its container's limit), at most 16 GB,
  * when that is more than V8's own. A `--max-old-space-size` given in NODE_OPTIONS or to node itself is left as it is;
  * so is a system without execve.
- * V8 grows the heap with what is live, not with the cap, so a small build uses what it did.
+ * V8 grows the heap with what is live, and with what the cap lets it leave uncollected: with 14 GB of room the
+ * site-data step of 300k items left 1.2 GB of heap where 300 MB was live. Under `--memory SIZE` the cap is SIZE less
+ * what the process holds beside its heap (`BESIDE_HEAP_MEGABYTES`: its worker threads, code and buffers), lowered if it
+ * must be, so a job given SIZE keeps its own process within it too.
  */
 import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -30,11 +33,46 @@ export const wantedHeapMegabytes = (totalBytes: number): number =>
 
 const HEAP_FLAG = /--max-old-space-size/;
 
+/** What a process holds beside its V8 heap, in MB, under `--memory` (measured: scripts/pipeline/astro-step.ts). */
+export const BESIDE_HEAP_MEGABYTES = 768;
+/** The smallest heap cap `--memory` sets. */
+const MIN_BUDGET_HEAP_MB = 512;
+
+/**
+ * `--memory SIZE` among the command's arguments, in MB; undefined when absent or not a size (the command's own flag
+ * parsing reports that). The same sizes as build-config.ts takes: 3G, 2500M, 2.5g, 3GiB.
+ */
+export function memoryFlagMegabytes(argv: readonly string[]): number | undefined {
+  const at = argv.findIndex((a) => a === '--memory' || a.startsWith('--memory='));
+  if (at < 0) return undefined;
+  const arg = argv[at] as string;
+  const text = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([mg]?)i?b?\s*$/i.exec(text ?? '');
+  if (match === null) return undefined;
+  return Math.floor(Number(match[1]) * (match[2]?.toLowerCase() === 'g' ? 1024 : 1));
+}
+
+/**
+ * The heap cap the command runs with, in MB: `wanted` for the machine, or within `--memory` (less what the process
+ * holds beside its heap) when given; undefined when V8's own cap (`current`) is already right.
+ */
+export function chooseHeapMegabytes(argv: readonly string[], usableBytes: number, current: number): number | undefined {
+  const budget = memoryFlagMegabytes(argv);
+  const wanted = wantedHeapMegabytes(usableBytes);
+  if (budget === undefined) return current >= wanted ? undefined : wanted;
+  const bounded = Math.min(wanted, Math.max(MIN_BUDGET_HEAP_MB, budget - BESIDE_HEAP_MEGABYTES));
+  return Math.abs(current - bounded) < 64 ? undefined : bounded;
+}
+
 export function makeHeapRoom(): void {
   if (typeof process.execve !== 'function') return;
   if (HEAP_FLAG.test(process.env.NODE_OPTIONS ?? '') || process.execArgv.some((a) => HEAP_FLAG.test(a))) return;
-  const wanted = wantedHeapMegabytes(usableMemoryBytes());
-  if (getHeapStatistics().heap_size_limit / MB >= wanted) return;
+  const wanted = chooseHeapMegabytes(
+    process.argv.slice(2),
+    usableMemoryBytes(),
+    getHeapStatistics().heap_size_limit / MB,
+  );
+  if (wanted === undefined) return;
   const [node, ...rest] = process.argv;
   process.execve(process.execPath, [
     node ?? process.execPath,

@@ -9,7 +9,7 @@ import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { astroOutDir, moveFolder } from './astro-out.ts';
 import type { BuildConfig } from './build-config.ts';
 import { runChild } from './child-run.ts';
-import { usableMemoryBytes, wantedHeapMegabytes } from '../core/heap-room.ts';
+import { BESIDE_HEAP_MEGABYTES, usableMemoryBytes, wantedHeapMegabytes } from '../core/heap-room.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import type { ItemPagesSummary } from './item-pages.ts';
 
@@ -77,10 +77,8 @@ export function writerHeapMegabytes(items: number, totalBytes = usableMemoryByte
  * what a process holds beside its V8 heap, and less the build's own process, which waits beside it. Measured at
  * 770,450 items in partition 1 of 4, which renders the tables' files: `astro build` at 2,827–3,194 MB with a heap
  * limit of 2,560 MB (the files' answers are held beside the heap), the item page writer at 2,006–2,397 MB; the
- * build's own process at 110–270 MB between its steps.
+ * build's own process at 110–270 MB between its steps. The build's own heap is capped the same way (heap-room.ts).
  */
-const BESIDE_HEAP_MEGABYTES = 768;
-
 export const withinBudget = (heapMegabytes: number, budgetMegabytes: number | undefined): number =>
   budgetMegabytes === undefined
     ? heapMegabytes

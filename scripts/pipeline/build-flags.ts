@@ -93,9 +93,9 @@ export const BUILD_FLAGS = defineFlags(
         name: 'memory',
         value: 'SIZE',
         text:
-          'keep the pages and the search index within about SIZE of memory (e.g. 3G or 2500M, at least 1G): ' +
+          'keep the build within about SIZE of memory (e.g. 3G or 2500M, at least 1G): its own heap, and ' +
           'Astro, the item page writer, the item JSON files and the index one after another, each with a heap ' +
-          'limit within it (more time; for a partition job: the site data step is not bounded by it)',
+          'limit within it (more time)',
       },
       {
         name: 'astro-item-pages',

@@ -1,7 +1,8 @@
 /**
  * The build's own process gets room to hold a large site: V8's default cap (about 4 GB) is raised to 60 % of the
  * memory it may use (the machine's, or its control group's limit), at most 16 GB, by starting the command again in
- * place (the same pid), unless a --max-old-space-size was given. `--verbose` says the cap the build runs with.
+ * place (the same pid), unless a --max-old-space-size was given; under `--memory SIZE`, within SIZE. `--verbose` says
+ * the cap the build runs with.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -47,7 +48,7 @@ describe('the build process heap cap', { timeout: 180_000 }, () => {
   });
   after(() => rm(work, { recursive: true, force: true }));
 
-  const build = (name: string, env: Record<string, string>) =>
+  const build = (name: string, env: Record<string, string>, extra: string[] = []) =>
     buildInChild(
       [
         '--snapshot',
@@ -57,6 +58,7 @@ describe('the build process heap cap', { timeout: 180_000 }, () => {
         '--cache',
         path.join(work, `cache-${name}`),
         '--verbose',
+        ...extra,
       ],
       env,
     );
@@ -67,6 +69,14 @@ describe('the build process heap cap', { timeout: 180_000 }, () => {
     const wanted = Math.min(16 * 1024, (usableMemory() * 0.6) / 2 ** 20);
     const cap = capOf(run.stderr);
     // V8's cap adds its young generation (tens of MB) to the old space asked for.
+    assert.ok(cap >= wanted - 1 && cap <= wanted + 256, `cap ${cap} MB, wanted ${Math.round(wanted)} MB`);
+  });
+
+  it('is kept within --memory SIZE, less what the process holds beside its heap', async () => {
+    const run = await build('budget', { NODE_OPTIONS: '' }, ['--memory', '3G']);
+    assert.equal(run.code, 0, run.stderr);
+    const cap = capOf(run.stderr);
+    const wanted = Math.min(3072 - 768, (usableMemory() * 0.6) / 2 ** 20);
     assert.ok(cap >= wanted - 1 && cap <= wanted + 256, `cap ${cap} MB, wanted ${Math.round(wanted)} MB`);
   });
 

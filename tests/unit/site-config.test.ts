@@ -10,7 +10,7 @@ import {
   withinBudget,
   writerHeapMegabytes,
 } from '../../scripts/pipeline/astro-step.ts';
-import { usableMemoryBytes } from '../../scripts/core/heap-room.ts';
+import { chooseHeapMegabytes, memoryFlagMegabytes, usableMemoryBytes } from '../../scripts/core/heap-room.ts';
 import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 import { parseSiteConfig, readSiteConfig } from '../../src/lib/site-config.ts';
 
@@ -109,5 +109,22 @@ describe('the environment of astro build', () => {
     assert.equal(withinBudget(1000, 3072), 1000);
     assert.equal(withinBudget(7268, 1024), 256);
     assert.equal(withinBudget(7268, 1100), 1100 - 768);
+  });
+
+  it("caps the build's own heap within --memory too, however the size is written", () => {
+    const GiB = 2 ** 30;
+    for (const argv of [['--memory', '3G'], ['--memory=3g'], ['--quiet', '--memory', '3072M'], ['--memory', '3GiB']])
+      assert.equal(memoryFlagMegabytes(argv), 3072, argv.join(' '));
+    assert.equal(memoryFlagMegabytes(['--memory', '2.5G']), 2560);
+    for (const argv of [[], ['--memory'], ['--memory', 'lots'], ['--memory=']])
+      assert.equal(memoryFlagMegabytes(argv), undefined, argv.join(' '));
+    // 24 GiB machine, V8's own cap 4,288 MB: raised to 60 % without --memory, lowered to 3G less 768 MB with it.
+    assert.equal(chooseHeapMegabytes([], 24 * GiB, 4288), Math.floor(24 * 1024 * 0.6));
+    assert.equal(chooseHeapMegabytes(['--memory', '3G'], 24 * GiB, 4288), 3072 - 768);
+    assert.equal(chooseHeapMegabytes(['--memory', '1G'], 24 * GiB, 4288), 512);
+    // Never above the machine's share; already right, no restart.
+    assert.equal(chooseHeapMegabytes(['--memory', '64G'], 8 * GiB, 2048), Math.floor(8 * 1024 * 0.6));
+    assert.equal(chooseHeapMegabytes(['--memory', '3G'], 24 * GiB, 2330), undefined);
+    assert.equal(chooseHeapMegabytes([], 24 * GiB, 20_000), undefined);
   });
 });
