@@ -10,6 +10,8 @@ import { startDuplicateFinder } from '../../src/lib/site-data/derive/duplicates-
 const words = (seed: number, n = 40): string[] => Array.from({ length: n }, (_, i) => `w${(seed * 7919 + i) % 997}`);
 /** A body 95 % like `words(seed)`: the last two of forty words changed. */
 const near = (seed: number): string[] => [...words(seed).slice(0, 38), 'other', 'words'];
+/** An item whose record lies nowhere: enough for bodies that are never read again. */
+const item = (key: string, type = 'page') => ({ key, type, chunk: null, offset: null, length: null });
 
 describe('the duplicate finder on its own thread', () => {
   it('finds the exact copies the finder finds in this thread, hostile keys and text included', async () => {
@@ -27,7 +29,7 @@ describe('the duplicate finder on its own thread', () => {
     const there = startDuplicateFinder('/nonexistent-snapshot');
     for (const [key, type, body] of bodies) {
       here.add(key, type, body);
-      there.add(key, type, body);
+      there.add(item(key, type), body);
     }
     // No pair here is near without being exact, so neither reads a body again: the snapshot is never opened.
     const expected = await here.finish(async () => assert.fail('no body is read again'));
@@ -39,14 +41,15 @@ describe('the duplicate finder on its own thread', () => {
 
   it('says why when it cannot read the bodies it must confirm', async () => {
     const finder = startDuplicateFinder('/nonexistent-snapshot');
-    finder.add('a', 'page', words(5));
-    finder.add('b', 'page', near(5));
+    // Where the records would lie: the thread reads them from there, not from an index of its own.
+    finder.add({ ...item('a'), chunk: 'content/0001.ndjson', offset: 0, length: 10 }, words(5));
+    finder.add({ ...item('b'), chunk: 'content/0001.ndjson', offset: 10, length: 10 }, near(5));
     await assert.rejects(finder.finish(), /^Error: the duplicate finder failed: .*ENOENT.*nonexistent-snapshot/);
   });
 
   it('ends without an answer when stopped', async () => {
     const finder = startDuplicateFinder('/nonexistent-snapshot');
-    finder.add('a', 'page', words(1));
+    finder.add(item('a'), words(1));
     await finder.stop();
   });
 });

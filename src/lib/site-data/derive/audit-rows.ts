@@ -50,7 +50,7 @@ export function createAudit(duplicates: Pick<DuplicateFinder, 'add' | 'finish'>)
       if (node.kind !== 'content') return;
       const { words, wordsByLanguage, emptyMandatory, properties, emptyProperties } = facts;
       kept.push({ node, words, wordsByLanguage, emptyMandatory, properties, emptyProperties, outboundBroken });
-      duplicates.add(node.key, node.type, facts.body);
+      duplicates.add(node, facts.body);
     },
     async listRows(languages: string[], snapshotAt: string, usedBy: Map<string, UsedByEntry>): Promise<AuditRow[]> {
       const { duplicateOf, nearGroup } = await duplicates.finish();

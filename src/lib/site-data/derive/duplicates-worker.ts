@@ -6,10 +6,12 @@
  * 35 s site-data step, on one core while the other stood idle.
  *
  * A body crosses as one string, its words joined by spaces (a word never holds one: item-words.ts), and is split
- * back: the finder sees the very words it would have seen in the pass.
+ * back: the finder sees the very words it would have seen in the pass. Each body comes with where its record lies in
+ * the snapshot, so the confirmation reads candidates without an index of its own: loading the node index there took
+ * the thread from 104 MB to 939 MB of heap at the end of the 1M demo's site-data step.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { getContentTypes, openItemReader } from '#core/snapshot-format.ts';
+import { getContentTypes, openItemReader, type IndexEntry } from '#core/snapshot-format.ts';
 import { createTypeIndex } from '../../content-types/type-index.ts';
 import {
   createDuplicateFinder,
@@ -19,19 +21,29 @@ import {
 } from '../../audit/duplicates.ts';
 import { itemFacts } from '../../audit/item-facts.ts';
 import { listCultures, listPropertyEntries } from '../../values/item-properties.ts';
-import { createNodeLookup } from '../node-lookup.ts';
-import { readNodes } from './node-table.ts';
+import type { SiteNode } from '../site-data-format.ts';
 
 /** Bodies sent at once: few messages, little held. */
 const BATCH = 256;
 
-type ToWorker = { bodies: Array<[key: string, type: string, words: string]> } | { finish: true };
+/** A body's item: its key and type, and where its record lies in the snapshot (null when it could not be read). */
+export type BodyItem = Pick<SiteNode, 'key' | 'type' | 'chunk' | 'offset' | 'length'>;
+
+type Body = [
+  key: string,
+  type: string,
+  words: string,
+  chunk: string | null,
+  offset: number | null,
+  length: number | null,
+];
+type ToWorker = { bodies: Body[] } | { finish: true };
 type FromWorker =
   { done: { duplicateOf: Array<[string, string]>; nearGroup: Array<[string, number]> } } | { failed: string };
 
 /** The finder as the pass uses it: add bodies in pass order, then finish once. */
 export interface DuplicateFinder {
-  add(key: string, type: string, body: string[]): void;
+  add(item: BodyItem, body: string[]): void;
   finish(): Promise<DuplicateResult>;
   /** Ends the thread without an answer (the pass failed). */
   stop(): Promise<void>;
@@ -39,7 +51,7 @@ export interface DuplicateFinder {
 
 export function startDuplicateFinder(snapshotDir: string): DuplicateFinder {
   const worker = new Worker(new URL(import.meta.url), { workerData: { snapshotDir } });
-  let batch: Array<[string, string, string]> = [];
+  let batch: Body[] = [];
   let failure: Error | undefined;
   const answer = new Promise<DuplicateResult>((resolve, reject) => {
     worker.on('message', (message: FromWorker) => {
@@ -52,10 +64,10 @@ export function startDuplicateFinder(snapshotDir: string): DuplicateFinder {
   answer.catch((error: Error) => (failure = error));
   const send = (message: ToWorker) => worker.postMessage(message);
   return {
-    add(key, type, body) {
+    add(item, body) {
       if (failure !== undefined) throw failure;
       if (body.length < MIN_COMPARED_WORDS) return;
-      batch.push([key, type, body.join(' ')]);
+      batch.push([item.key, item.type, body.join(' '), item.chunk, item.offset, item.length]);
       if (batch.length >= BATCH) {
         send({ bodies: batch });
         batch = [];
@@ -77,19 +89,35 @@ export function startDuplicateFinder(snapshotDir: string): DuplicateFinder {
   };
 }
 
+/** Where each compared body's record lies, by key; chunk names and types shared, not copied per body. */
+function createLocations() {
+  const names = new Map<string, string>();
+  const shared = (text: string): string => names.get(text) ?? (names.set(text, text), text);
+  const byKey = new Map<string, [type: string, entry: IndexEntry]>();
+  return {
+    add([key, type, , chunk, offset, length]: Body): void {
+      byKey.set(key, [shared(type), { chunk: chunk === null ? null : shared(chunk), offset, length } as IndexEntry]);
+    },
+    get: (key: string) => byKey.get(key),
+  };
+}
+
 /** Confirms the finder's candidates, reading their bodies again as the pass would have: the record, its words. */
-async function confirm(finder: ReturnType<typeof createDuplicateFinder>, snapshotDir: string): Promise<FromWorker> {
-  // The snapshot's index and types are loaded at the first read (a pass without near candidates needs none).
+async function confirm(
+  finder: ReturnType<typeof createDuplicateFinder>,
+  locations: ReturnType<typeof createLocations>,
+  snapshotDir: string,
+): Promise<FromWorker> {
+  // The snapshot's types are loaded at the first read (a pass without near candidates needs none).
   let opened: { read: BodyReader; close: () => void } | undefined;
   const open = async () => {
-    const lookup = createNodeLookup(await readNodes(snapshotDir));
     const types = createTypeIndex((await getContentTypes(snapshotDir)).contentTypes);
     const reader = openItemReader(snapshotDir);
     const read: BodyReader = async (key) => {
-      const node = lookup.findNode(key);
-      const record = node ? reader.read(node) : undefined;
-      if (node === undefined || record === undefined) return [];
-      return itemFacts(node.type, listPropertyEntries(record.properties), listCultures(record.cultures), types).body;
+      const found = locations.get(key);
+      const record = found ? reader.read(found[1]) : undefined;
+      if (found === undefined || record === undefined) return [];
+      return itemFacts(found[0], listPropertyEntries(record.properties), listCultures(record.cultures), types).body;
     };
     return { read, close: () => reader.close() };
   };
@@ -105,6 +133,7 @@ async function confirm(finder: ReturnType<typeof createDuplicateFinder>, snapsho
 function runWorker(snapshotDir: string): void {
   const port = parentPort!;
   const finder = createDuplicateFinder();
+  const locations = createLocations();
   const failed = (error: unknown): FromWorker => ({
     failed: (error as Error).message?.split('\n')[0] ?? String(error),
   });
@@ -113,13 +142,16 @@ function runWorker(snapshotDir: string): void {
     if ('bodies' in message) {
       try {
         if (broken === undefined)
-          for (const [key, type, words] of message.bodies) finder.add(key, type, words.split(' '));
+          for (const body of message.bodies) {
+            locations.add(body);
+            finder.add(body[0], body[1], body[2].split(' '));
+          }
       } catch (error) {
         broken = failed(error);
       }
       return;
     }
-    void (broken !== undefined ? Promise.resolve(broken) : confirm(finder, snapshotDir).catch(failed)).then(
+    void (broken !== undefined ? Promise.resolve(broken) : confirm(finder, locations, snapshotDir).catch(failed)).then(
       (answer) => {
         port.postMessage(answer);
         port.close();
