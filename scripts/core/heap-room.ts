@@ -6,10 +6,10 @@
  * untouched) with a cap of 60 % of the memory it may use (the machine's, or its container's limit), at most 16 GB,
  * when that is more than V8's own. A `--max-old-space-size` given in NODE_OPTIONS or to node itself is left as it is;
  * so is a system without execve.
- * V8 grows the heap with what is live, and with what the cap lets it leave uncollected: with 14 GB of room the
- * site-data step of 300k items left 1.2 GB of heap where 300 MB was live. Under `--memory SIZE` the cap is SIZE less
- * what the process holds beside its heap (`BESIDE_HEAP_MEGABYTES`: its worker threads, code and buffers), lowered if it
- * must be, so a job given SIZE keeps its own process within it too.
+ * V8 grows the heap with what is live, and with what the cap lets it leave uncollected: under V8's own 4.3 GB cap the
+ * site-data step of 300k items ended with 1.2 GB of heap in its draft comparison, which run alone peaks at 270 MB.
+ * Under `--memory SIZE` the cap is SIZE less what the process holds beside its heap (`BESIDE_HEAP_MEGABYTES`: its
+ * worker threads, code and buffers), lowered if it must be, so a job given SIZE keeps its own process within it too.
  */
 import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -47,7 +47,7 @@ export function memoryFlagMegabytes(argv: readonly string[]): number | undefined
   if (at < 0) return undefined;
   const arg = argv[at] as string;
   const text = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([mg]?)i?b?\s*$/i.exec(text ?? '');
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:([mg])i?b?)?\s*$/i.exec(text ?? '');
   if (match === null) return undefined;
   return Math.floor(Number(match[1]) * (match[2]?.toLowerCase() === 'g' ? 1024 : 1));
 }

@@ -18,7 +18,7 @@ import { createTypeLookups } from './type-lookups.ts';
 
 /**
  * Each draft's changes in turn, held one at a time: at a million items a list of them all was the largest thing the
- * site-data step kept (135 MB of JSON at 1M items, several times that as objects).
+ * site-data step kept (133 MB of JSON at 1M items, several times that as objects).
  */
 export async function* iterateDraftChanges(dir: string): AsyncGenerator<DraftChanges> {
   const manifest = await getManifest(dir);

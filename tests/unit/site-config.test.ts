@@ -116,7 +116,7 @@ describe('the environment of astro build', () => {
     for (const argv of [['--memory', '3G'], ['--memory=3g'], ['--quiet', '--memory', '3072M'], ['--memory', '3GiB']])
       assert.equal(memoryFlagMegabytes(argv), 3072, argv.join(' '));
     assert.equal(memoryFlagMegabytes(['--memory', '2.5G']), 2560);
-    for (const argv of [[], ['--memory'], ['--memory', 'lots'], ['--memory=']])
+    for (const argv of [[], ['--memory'], ['--memory', 'lots'], ['--memory='], ['--memory', '3b']])
       assert.equal(memoryFlagMegabytes(argv), undefined, argv.join(' '));
     // 24 GiB machine, V8's own cap 4,288 MB: raised to 60 % without --memory, lowered to 3G less 768 MB with it.
     assert.equal(chooseHeapMegabytes([], 24 * GiB, 4288), Math.floor(24 * 1024 * 0.6));
