@@ -89,13 +89,23 @@ export function endWithParent(): void {
   process.stdin.unref?.();
 }
 
-/** `runChild` for a child that prints its summary as one JSON line, last (`childMain`): that summary. */
-export async function runJsonChild<T>(job: ChildJob): Promise<T> {
-  const stdout = await runChild(job);
+/** A child step: its script, and the job `childMain` reads there from argv[2]. */
+export interface JsonChildJob extends Omit<ChildJob, 'args' | 'signal'> {
+  script: string;
+  job: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * `runChild` for a child step (`childMain`): the job handed over as JSON in argv[2], its summary read back from the
+ * last line it prints.
+ */
+export async function runJsonChild<T>({ script, job, signal, ...rest }: JsonChildJob): Promise<T> {
+  const stdout = await runChild({ ...rest, args: [script, JSON.stringify(job)], ...(signal ? { signal } : {}) });
   try {
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as T;
   } catch {
-    throw new BuildError(job.failCode, `${job.name} ended without its summary`);
+    throw new BuildError(rest.failCode, `${rest.name} ended without its summary`);
   }
 }
 

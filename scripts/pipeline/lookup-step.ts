@@ -30,12 +30,13 @@ export async function runLookupStep(
 ): Promise<LookupSummary> {
   return runJsonChild<LookupSummary>({
     name: 'the exact-lookup files',
-    args: [SELF, JSON.stringify(job)],
+    script: SELF,
+    job,
     env: heapEnv(env, withinBudget(writerHeapMegabytes(items), config.memoryMegabytes)),
     failCode: BUILD_EXIT_CODES.search,
     verbose: config.verbose,
     log,
-    ...(signal ? { signal } : {}),
+    signal,
   });
 }
 

@@ -41,12 +41,13 @@ export async function runSearchStep(
   };
   return runJsonChild<SearchIndexSummary>({
     name: 'the search index',
-    args: [SELF, JSON.stringify(job)],
+    script: SELF,
+    job,
     env,
     failCode: BUILD_EXIT_CODES.search,
     verbose: config.verbose,
     log,
-    ...(signal ? { signal } : {}),
+    signal,
   });
 }
 

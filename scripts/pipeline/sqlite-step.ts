@@ -32,12 +32,13 @@ export async function runSqliteStep(
 ): Promise<SqliteSummary> {
   return runJsonChild<SqliteSummary>({
     name: 'the SQLite export',
-    args: [SELF, JSON.stringify(job)],
+    script: SELF,
+    job,
     env: heapEnv(env, withinBudget(writerHeapMegabytes(items), config.memoryMegabytes)),
     failCode: BUILD_EXIT_CODES.sqlite,
     verbose: config.verbose,
     log,
-    ...(signal ? { signal } : {}),
+    signal,
   });
 }
 
