@@ -38,18 +38,22 @@ export const BESIDE_HEAP_MEGABYTES = 768;
 /** The smallest heap cap `--memory` sets. */
 const MIN_BUDGET_HEAP_MB = 512;
 
+/** A size such as 3G, 2500M, 2.5g or 3GiB (no unit: MB), in whole MB; undefined when it is none. */
+export function megabytesOf(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:([mg])i?b?)?\s*$/i.exec(text);
+  if (match === null) return undefined;
+  return Math.floor(Number(match[1]) * (match[2]?.toLowerCase() === 'g' ? 1024 : 1));
+}
+
 /**
  * `--memory SIZE` among the command's arguments, in MB; undefined when absent or not a size (the command's own flag
- * parsing reports that). The same sizes as build-config.ts takes: 3G, 2500M, 2.5g, 3GiB.
+ * parsing, build-config.ts, reports that with the same `megabytesOf`).
  */
 export function memoryFlagMegabytes(argv: readonly string[]): number | undefined {
   const at = argv.findIndex((a) => a === '--memory' || a.startsWith('--memory='));
   if (at < 0) return undefined;
   const arg = argv[at] as string;
-  const text = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:([mg])i?b?)?\s*$/i.exec(text ?? '');
-  if (match === null) return undefined;
-  return Math.floor(Number(match[1]) * (match[2]?.toLowerCase() === 'g' ? 1024 : 1));
+  return megabytesOf((arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1]) ?? '');
 }
 
 /**

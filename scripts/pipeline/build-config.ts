@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { flagProblems, parseFlags } from '../core/cli/flags.ts';
+import { megabytesOf } from '../core/heap-room.ts';
 import { DEFAULT_KEEP } from '../core/snapshot-history.ts';
 import { readSnapshotFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { BUILD_FLAGS, CRAWLER_NAMES } from './build-flags.ts';
@@ -89,9 +90,11 @@ const schema = z.object({
   'site-data': z.string().min(1).optional(),
   memory: z
     .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?\s*([mg]i?b?)?$/i, 'must be a size such as 3G or 2500M')
-    .transform(megabytesOf)
+    .transform((text, ctx) => {
+      const megabytes = megabytesOf(text);
+      if (megabytes === undefined) ctx.addIssue({ code: 'custom', message: 'must be a size such as 3G or 2500M' });
+      return megabytes ?? z.NEVER;
+    })
     .pipe(
       z
         .number()
@@ -106,12 +109,6 @@ const schema = z.object({
     .pipe(z.number().min(100).max(1_000_000))
     .default(30_000),
 });
-
-/** "3G", "3GB", "3GiB", "2500M" or "2500" (MB) → whole MB. */
-function megabytesOf(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*([mg]?)/i.exec(text) as RegExpExecArray;
-  return Math.floor(Number(match[1]) * (match[2]?.toLowerCase() === 'g' ? 1024 : 1));
-}
 
 export function normalizeBase(value: string | undefined): string {
   const trimmed = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
