@@ -23,6 +23,8 @@ export interface ChildJob {
   verbose: boolean;
   log: (text: string) => void;
   signal?: AbortSignal;
+  /** Once it settles, the child is told to go on (one line on its stdin), which `released` waits for. */
+  release?: Promise<unknown>;
 }
 
 const diskFullError = (what: string, cause?: unknown): BuildError =>
@@ -64,6 +66,10 @@ export async function runChild(job: ChildJob): Promise<string> {
   });
   child.stderr.on('data', keep);
   child.stdin.on('error', () => undefined);
+  const goOn = () => {
+    if (child.exitCode === null && child.signalCode === null) child.stdin.write(`${RELEASE_LINE}\n`);
+  };
+  job.release?.then(goOn, goOn);
   const code = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (c) => resolve(c ?? 1));
@@ -79,29 +85,74 @@ export async function runChild(job: ChildJob): Promise<string> {
   throw new BuildError(job.failCode, `${job.name} failed (exit ${code}); its last lines are above`);
 }
 
+const RELEASE_LINE = 'release';
+
+const startedByBuild = (): boolean => {
+  const stdin = fstatSync(0);
+  return stdin.isFIFO() || stdin.isSocket();
+};
+
 /** In a child the build started (stdin a pipe): end when the build is gone, however it ended (the pipe closes). */
 export function endWithParent(): void {
-  const stdin = fstatSync(0);
-  if (!stdin.isFIFO() && !stdin.isSocket()) return;
+  if (!startedByBuild()) return;
+  void heardRelease();
   process.stdin.on('end', () => process.exit(129));
   process.stdin.on('error', () => process.exit(129));
   process.stdin.resume();
   process.stdin.unref?.();
 }
 
+let release: Promise<void> | undefined;
+
+/** Settles once the build's release line has come in on stdin, whenever this is first asked. */
+function heardRelease(): Promise<void> {
+  release ??= new Promise((resolve) => {
+    let heard = '';
+    const onData = (chunk: Buffer) => {
+      heard = (heard + chunk.toString('utf8')).slice(-RELEASE_LINE.length - 1);
+      if (!heard.includes(`${RELEASE_LINE}\n`)) return;
+      process.stdin.off('data', onData);
+      resolve();
+    };
+    process.stdin.on('data', onData);
+  });
+  return release;
+}
+
+/**
+ * In a child started with a `release` (runChild): settles once the build tells it to go on, even if it did so before
+ * this was called. A child run by hand (stdin not a pipe) goes on at once. While it waits, stdin keeps the child
+ * alive; the build ending ends it (`endWithParent`).
+ */
+export async function released(): Promise<void> {
+  if (!startedByBuild()) return;
+  process.stdin.ref?.();
+  try {
+    await heardRelease();
+  } finally {
+    process.stdin.unref?.();
+  }
+}
+
 /** A child step: its script, and the job `childMain` reads there from argv[2]. */
-export interface JsonChildJob extends Omit<ChildJob, 'args' | 'signal'> {
+export interface JsonChildJob extends Omit<ChildJob, 'args' | 'signal' | 'release'> {
   script: string;
   job: unknown;
   signal?: AbortSignal | undefined;
+  release?: Promise<unknown> | undefined;
 }
 
 /**
  * `runChild` for a child step (`childMain`): the job handed over as JSON in argv[2], its summary read back from the
  * last line it prints.
  */
-export async function runJsonChild<T>({ script, job, signal, ...rest }: JsonChildJob): Promise<T> {
-  const stdout = await runChild({ ...rest, args: [script, JSON.stringify(job)], ...(signal ? { signal } : {}) });
+export async function runJsonChild<T>({ script, job, signal, release, ...rest }: JsonChildJob): Promise<T> {
+  const stdout = await runChild({
+    ...rest,
+    args: [script, JSON.stringify(job)],
+    ...(signal ? { signal } : {}),
+    ...(release ? { release } : {}),
+  });
   try {
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as T;
   } catch {

@@ -10,7 +10,7 @@ import { formatPartition, partitionOfKey, type Partition } from '../../src/lib/p
 import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { iterateSiteNdjson } from '../../src/lib/site-data/site-data-read.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
-import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
+import { buildSearchIndex, type SearchIndexOptions, type SearchIndexSummary } from './search-index.ts';
 
 /** Written into each partition's output and consumed (not copied) by the merge. */
 export const PARTITION_FILE = 'partition.json';
@@ -49,6 +49,7 @@ export async function buildPartitionSearch(
   base: string,
   shardSize: number,
   partition: Partition,
+  options: Pick<SearchIndexOptions, 'beforeFirstWrite'> = {},
 ): Promise<SearchIndexSummary> {
   const started = Date.now();
   const own = path.join(workDir, `search-partition-${partition.index}-of-${partition.count}.ndjson`);
@@ -56,6 +57,7 @@ export async function buildPartitionSearch(
   const summary = await buildSearchIndex(own, outDir, base, shardSize, {
     bundleName: partitionBundleName(partition),
     vocabularyFile: recordsFile,
+    ...options,
   });
   return { ...summary, millis: Date.now() - started };
 }

@@ -10,7 +10,7 @@
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writesSharedFiles } from '../../src/lib/partition.ts';
-import { writeItemJsonFiles, type ItemJsonSummary } from '../../src/lib/site-data/derive/item-json-files.ts';
+import { writeItemJsonFilesOnThread, type ItemJsonSummary } from '../../src/lib/site-data/derive/item-json-files.ts';
 import type { LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { childEnv, countItems, runAstroBuild, type PagesSummary } from './astro-step.ts';
@@ -41,9 +41,10 @@ async function indexSearch(
   env: Record<string, string>,
   log: (text: string) => void,
   signal?: AbortSignal,
+  release?: Promise<unknown>,
 ) {
   const records = path.join(siteDataDir, SITE_DATA_FILES.search);
-  const search = config.search ? await runSearchStep(config, records, outDir, env, log, signal) : undefined;
+  const search = config.search ? await runSearchStep(config, records, outDir, env, log, signal, release) : undefined;
   // Partition 1 writes the exact-lookup shards for every partition (src/lib/partition.ts).
   const lookup = writesSharedFiles(config.partition)
     ? await runLookupStep(config, { siteDataDir, outDir }, await countItems(siteDataDir), env, log, signal)
@@ -72,20 +73,25 @@ export async function renderAndIndex(
   const stop = signal === undefined ? sides.signal : AbortSignal.any([signal, sides.signal]);
   let twins: RenderSummary['twins'];
   let downloads: RenderSummary['downloads'];
+  // Side by side, Pagefind writes no bundle while `astro build` runs: at 100k items Astro holds about 0.75 GB and
+  // Pagefind about 1 GB while it writes one, and the two at once made the step's peak.
+  let astroEnded = () => {};
+  const release = new Promise<void>((resolve) => (astroEnded = resolve));
   // Beside the item page writer, once Astro's output is in place: file writes, mostly waiting on the disk.
   const besideWriter = async () => {
+    astroEnded();
     const twinsStarted = Date.now();
-    const written = await writeItemJsonFiles(snapshotDir, siteDataDir, staging, config.partition);
+    const written = await writeItemJsonFilesOnThread(snapshotDir, siteDataDir, staging, config.partition);
     twins = { ...written, millis: Date.now() - twinsStarted };
     if (writesSharedFiles(config.partition)) downloads = await copyDownloads(siteDataDir, staging);
   };
   const render = () =>
     runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, besideWriter);
   const searchEnv = childEnv(env);
-  const index = (outDir: string) => indexSearch(config, siteDataDir, outDir, searchEnv, log, stop);
   if (config.searchAfterAstro || config.memoryMegabytes !== undefined) {
     const pages = await render();
-    return { pages, ...(await index(staging)), twins, downloads, millis: Date.now() - started };
+    const indexed = await indexSearch(config, siteDataDir, staging, searchEnv, log, stop);
+    return { pages, ...indexed, twins, downloads, millis: Date.now() - started };
   }
   const side = `${staging}.search`;
   await rm(side, { recursive: true, force: true });
@@ -95,7 +101,8 @@ export async function renderAndIndex(
         sides.abort(error);
         throw error;
       });
-    const [astro, indexed] = await Promise.allSettled([stopOther(render()), stopOther(index(side))]);
+    const index = indexSearch(config, siteDataDir, side, searchEnv, log, stop, release);
+    const [astro, indexed] = await Promise.allSettled([stopOther(render()), stopOther(index)]);
     if (astro.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(astro, indexed);
     await moveInto(side, staging);
     return { pages: astro.value, ...indexed.value, twins, downloads, millis: Date.now() - started };

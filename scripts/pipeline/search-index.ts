@@ -91,6 +91,11 @@ export interface SearchIndexOptions {
   maxShardBytes?: number;
   /** The records whose words every bundle knows (search-vocabulary.ts): the whole site's, for a partition's share. */
   vocabularyFile?: string;
+  /**
+   * Awaited before the first bundle is written. Pagefind's memory jumps while it writes a bundle (from about 0.2 GB
+   * to 1 GB for 16 MB of records); beside `astro build` the build waits for Astro to end first (render-step.ts).
+   */
+  beforeFirstWrite?: () => Promise<void>;
 }
 
 export async function buildSearchIndex(
@@ -123,6 +128,7 @@ export async function buildSearchIndex(
     const name = bundleName(bundles.length);
     for (const record of vocabularyRecords(vocabulary, ownWords, base, name)) batch.push(index.addCustomRecord(record));
     await flushBatch();
+    if (bundles.length === 0) await options.beforeFirstWrite?.();
     const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
     if (errors.length > 0)
       throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);

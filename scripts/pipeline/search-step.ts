@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Partition } from '../../src/lib/partition.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES } from './build-errors.ts';
-import { childMain, runJsonChild } from './child-run.ts';
+import { childMain, released, runJsonChild } from './child-run.ts';
 import { buildPartitionSearch } from './partition-search.ts';
 import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
 
@@ -19,6 +19,8 @@ interface SearchJob {
   base: string;
   shardSize: number;
   partition?: Partition;
+  /** Write no bundle before the build's release (`released`): `astro build` runs beside. */
+  waitForRelease?: boolean;
 }
 
 const SELF = path.join(import.meta.dirname, 'search-step.ts');
@@ -30,6 +32,7 @@ export async function runSearchStep(
   env: Record<string, string>,
   log: (text: string) => void,
   signal?: AbortSignal,
+  release?: Promise<unknown>,
 ): Promise<SearchIndexSummary> {
   const job: SearchJob = {
     records,
@@ -38,6 +41,7 @@ export async function runSearchStep(
     base: config.base,
     shardSize: config.searchShardSize,
     ...(config.partition ? { partition: config.partition } : {}),
+    ...(release ? { waitForRelease: true } : {}),
   };
   return runJsonChild<SearchIndexSummary>({
     name: 'the search index',
@@ -48,13 +52,15 @@ export async function runSearchStep(
     verbose: config.verbose,
     log,
     signal,
+    release,
   });
 }
 
 function runJob(job: SearchJob): Promise<SearchIndexSummary> {
+  const options = job.waitForRelease ? { beforeFirstWrite: released } : {};
   return job.partition
-    ? buildPartitionSearch(job.records, job.workDir, job.outDir, job.base, job.shardSize, job.partition)
-    : buildSearchIndex(job.records, job.outDir, job.base, job.shardSize);
+    ? buildPartitionSearch(job.records, job.workDir, job.outDir, job.base, job.shardSize, job.partition, options)
+    : buildSearchIndex(job.records, job.outDir, job.base, job.shardSize, options);
 }
 
 if (import.meta.main) await childMain('search', runJob);

@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { writeItemJsonFiles } from '../../src/lib/site-data/derive/item-json-files.ts';
+import { writeItemJsonFiles, writeItemJsonFilesOnThread } from '../../src/lib/site-data/derive/item-json-files.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { crawl } from '../support/site-e2e.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
@@ -69,5 +69,25 @@ describe('item JSON twins (shared multilingual database)', () => {
         existsSync(path.join(work, 'part-2', id, 'index.json')),
         id,
       );
+  });
+
+  it('are the same files when written on a thread of their own, whose failure keeps its code', async () => {
+    const snapshot = path.join(work, 'snapshot');
+    const data = path.join(work, 'data');
+    const here = path.join(work, 'here');
+    const threaded = path.join(work, 'threaded');
+    await writeItemJsonFiles(snapshot, data, here);
+    const summary = await writeItemJsonFilesOnThread(snapshot, data, threaded);
+    assert.equal(summary.files, records.size);
+    for (const id of records.keys())
+      assert.ok(
+        (await readFile(path.join(here, id, 'index.json'))).equals(
+          await readFile(path.join(threaded, id, 'index.json')),
+        ),
+        id,
+      );
+    const blocked = path.join(work, 'a-file');
+    await writeFile(blocked, 'not a folder');
+    await assert.rejects(writeItemJsonFilesOnThread(snapshot, data, blocked), { code: 'ENOTDIR' });
   });
 });

@@ -64,3 +64,31 @@ describe('the word index chunks of a search bundle', () => {
     }
   });
 });
+
+describe('the first bundle of a search index', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'first-bundle-'));
+    await writeFile(path.join(dir, 'records.ndjson'), makeRecords());
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('is written only once `beforeFirstWrite` settles, and the wait comes once however many bundles follow', async () => {
+    const out = path.join(dir, 'out');
+    const seen: string[][] = [];
+    let releasedAt = 0;
+    const summary = await buildSearchIndex(path.join(dir, 'records.ndjson'), out, '/', 1000, {
+      beforeFirstWrite: async () => {
+        seen.push(await readdir(out).catch(() => []));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        releasedAt = Date.now();
+      },
+    });
+    assert.deepEqual(seen, [[]], 'called once, before any bundle folder existed');
+    assert.equal(summary.bundles.length, 3);
+    const { birthtimeMs, mtimeMs } = await import('node:fs/promises').then((fs) =>
+      fs.stat(path.join(out, 'pagefind', 'pagefind-entry.json')),
+    );
+    assert.ok(Math.max(birthtimeMs, mtimeMs) >= releasedAt, 'the first bundle was written after the release');
+  });
+});

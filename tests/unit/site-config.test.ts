@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import {
   astroEnv,
   astroHeapMegabytes,
+  childEnv,
+  heapEnv,
   toSiteConfig,
   withinBudget,
   writerHeapMegabytes,
@@ -80,6 +83,24 @@ describe('the environment of astro build', () => {
     assert.equal(env.SNAPSHOT_API_KEY, undefined);
     assert.equal(env.SITE_CONFIG, '/c.json');
     assert.equal(limitOf(astroEnv({ NODE_OPTIONS: '--max-old-space-size=3000' }, '/c.json', 512)), '3000');
+  });
+
+  it("runs the build's children with a young generation of 32 MB, unless NODE_OPTIONS set its size", () => {
+    // The new space a child reaches while it makes short-lived garbage, in MB.
+    const churn = `const v8 = require('node:v8'); let a = [], most = 0;
+      for (let i = 0; i < 3e6; i++) {
+        a.push({ i, s: 'x' + i });
+        if (a.length > 2e5) a = [];
+        if (i % 1e5 === 0) most = Math.max(most, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+      }
+      process.stdout.write(String(most / 2 ** 20));`;
+    const newSpace = (env: Record<string, string>) =>
+      Number(execFileSync(process.execPath, ['-e', churn], { env, encoding: 'utf8' }));
+    const bare = { PATH: process.env.PATH ?? '' };
+    assert.ok(newSpace({ ...bare, NODE_OPTIONS: '' }) > 32, "V8's own sizing grows it past 32 MB here");
+    assert.ok(newSpace(childEnv(bare)) <= 32);
+    assert.ok(newSpace(childEnv({ ...bare, NODE_OPTIONS: '--max-semi-space-size=4' })) < 16);
+    assert.match(heapEnv(bare, 700).NODE_OPTIONS ?? '', /--max-semi-space-size=16 --max-old-space-size=700/);
   });
 
   it("gives the item page writer 512 MB and 3 KB an item, within the build's share of the memory", () => {
