@@ -3,9 +3,10 @@
  * index and the exact-lookup files are built from the site data on the other. The index goes to a folder of its own
  * beside the output (Astro owns its output folder while it runs) and is moved in once both are done.
  *
- * They overlap by default; `--search-after-astro` runs them one after the other, for machines where the memory of
- * both at once (at 100k items about 0.6 GB for the pages and up to 1.1 GB while Pagefind writes a bundle) does not
- * fit. `--memory` does too, and bounds each process's heap (astro-step.ts).
+ * They overlap by default, though Pagefind writes its first bundle only once `astro build` has ended (below);
+ * `--search-after-astro` runs them one after the other, for machines where the memory of both at once (at 100k items
+ * about 0.4–0.75 GB for the pages and up to 1 GB while Pagefind writes a bundle) does not fit. `--memory` does too,
+ * and bounds each process's heap (astro-step.ts).
  */
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
