@@ -27,6 +27,8 @@ export interface BuildConfig {
   readonly searchShardSize: number;
   /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */
   readonly searchAfterAstro: boolean;
+  /** Give the files written again byte for byte their times in the site `outDir` holds (unchanged-files.ts). */
+  readonly keepTimes: boolean;
   /**
    * `--memory`, in MB: the render step runs one process at a time (as with `searchAfterAstro`, the item JSON files
    * after the writer too), each with a heap limit within it (scripts/pipeline/astro-step.ts).
@@ -208,6 +210,7 @@ export function loadBuildConfig(
       sqlite: !switches.has('no-sqlite'),
       searchShardSize: f['search-shard-size'],
       searchAfterAstro: switches.has('search-after-astro'),
+      keepTimes: switches.has('keep-times'),
       ...(f.memory !== undefined ? { memoryMegabytes: f.memory } : {}),
       astroItemPages: switches.has('astro-item-pages'),
       ...(history !== undefined ? { historyDir: history } : {}),

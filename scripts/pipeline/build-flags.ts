@@ -86,6 +86,13 @@ export const BUILD_FLAGS = defineFlags(
           'limits of many static hosts)',
       },
       {
+        name: 'keep-times',
+        text:
+          'give each file written again byte for byte the time it has in the site --out holds, so a sync tool ' +
+          '(aws s3 sync, azcopy sync, rsync) sends only what changed; reads both sites (at 100k items 9 s with the ' +
+          'earlier one in memory, 77 s from disk)',
+      },
+      {
         name: 'search-after-astro',
         text: 'build the search index after astro build instead of beside it (less memory, more time)',
       },

@@ -9,15 +9,20 @@ import { defineFlags, formatHelp } from '../core/cli/flag-help.ts';
 import { parseFlags } from '../core/cli/flags.ts';
 import { describeNoSpace } from './build-errors.ts';
 import { MERGE_EXIT_CODES, MergeError, mergePartitions } from './partition-merge.ts';
+import { describeChanges } from './unchanged-files.ts';
 
 export const MERGE_FLAGS = defineFlags(
   {
-    usage: 'npm run merge-partitions -- --out DIR PART_DIR… [--verbose]',
+    usage: 'npm run merge-partitions -- --out DIR PART_DIR… [--keep-times] [--verbose]',
     about:
       'Joins the outputs of npm run build -- --partition I/K (one folder per partition, every I from 1 to K once) ' +
       'into DIR, built beside it and swapped in whole. Files found in several partitions must be byte-identical.',
     flags: [
       { name: 'out', value: 'DIR', text: 'the joined site (replaced whole)' },
+      {
+        name: 'keep-times',
+        text: 'give each file written again byte for byte its time in the site DIR holds (as npm run build)',
+      },
       { name: 'verbose', text: 'stack traces on errors' },
     ],
     footer:
@@ -35,6 +40,7 @@ const schema = z.object({
 interface MergeConfig {
   readonly out: string;
   readonly parts: readonly string[];
+  readonly keepTimes: boolean;
   readonly verbose: boolean;
 }
 
@@ -47,7 +53,12 @@ function parseMergeConfig(argv: readonly string[], cwd: string): MergeConfig | {
   const parts = positionals.map((part) => path.resolve(cwd, part));
   if (out !== undefined && parts.includes(out)) problems.push('--out must not be one of the partition folders');
   if (out === undefined || problems.length > 0) return { problems };
-  return Object.freeze({ out, parts: Object.freeze(parts), verbose: switches.has('verbose') });
+  return Object.freeze({
+    out,
+    parts: Object.freeze(parts),
+    keepTimes: switches.has('keep-times'),
+    verbose: switches.has('verbose'),
+  });
 }
 
 export async function runMergePartitions(argv: readonly string[], io: CliIo): Promise<number> {
@@ -63,12 +74,14 @@ export async function runMergePartitions(argv: readonly string[], io: CliIo): Pr
   }
   const { out, parts } = config;
   try {
-    const summary = await mergePartitions(parts, out);
+    const summary = await mergePartitions(parts, out, { keepTimes: config.keepTimes });
     io.stdout.write(
       `merge-partitions: ${summary.partitions} partitions, ${summary.files} files ` +
         `(${summary.shared} identical copies dropped), ` +
         `${summary.bundles.length} search bundles into ${out} in ${(summary.millis / 1000).toFixed(1)}s\n`,
     );
+    const since = summary.changes && describeChanges(summary.changes);
+    if (since !== undefined) io.stdout.write(`merge-partitions: ${since}\n`);
     return MERGE_EXIT_CODES.ok;
   } catch (error) {
     if (error instanceof MergeError) {

@@ -10,6 +10,7 @@ import { constants } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
+import { keepUnchangedTimes, type SiteChanges } from './unchanged-files.ts';
 import { PARTITION_FILE, type PartitionManifest } from './partition-search.ts';
 
 export const MERGE_EXIT_CODES = { ok: 0, failed: 1, usage: 2, partitions: 3, conflict: 4, diskFull: 10 } as const;
@@ -27,6 +28,8 @@ export interface MergeSummary {
   files: number;
   shared: number;
   bundles: string[];
+  /** With `keepTimes`: against the site it replaced (unchanged-files.ts). */
+  changes?: SiteChanges;
   millis: number;
 }
 
@@ -212,7 +215,11 @@ function addPartition(dir: string, staging: string, state: MergeState): Promise<
   });
 }
 
-export async function mergePartitions(dirs: readonly string[], outDir: string): Promise<MergeSummary> {
+export async function mergePartitions(
+  dirs: readonly string[],
+  outDir: string,
+  options: { keepTimes?: boolean } = {},
+): Promise<MergeSummary> {
   const started = Date.now();
   const parts = await readPartitionSet(dirs);
   await recoverFolderSwap(outDir);
@@ -228,9 +235,11 @@ export async function mergePartitions(dirs: readonly string[], outDir: string): 
     const bundles = parts.flatMap((p) => p.bundles);
     if (bundles.length > 0)
       await writeFile(path.join(staging, 'search-bundles.json'), `${JSON.stringify({ bundles })}\n`);
+    const changes = options.keepTimes ? await keepUnchangedTimes(staging, outDir, staging) : undefined;
     await swapIntoPlace(staging, outDir);
     return {
       partitions: parts.length,
+      ...(changes ? { changes } : {}),
       files: state.files,
       shared: state.shared,
       bundles,

@@ -9,6 +9,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { CliIo } from '../core/cli/cli-io.ts';
 import { formatHelp } from '../core/cli/flag-help.ts';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
+import { describeChanges, keepUnchangedTimes } from './unchanged-files.ts';
 import { loadBuildConfig, type BuildConfig } from './build-config.ts';
 import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
@@ -173,6 +174,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     }
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
+    const changes = config.keepTimes ? await keepUnchangedTimes(staging, config.outDir, staging) : undefined;
     await swapIntoPlace(staging, config.outDir);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
@@ -180,6 +182,8 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} ` +
         `(base ${config.base})`,
     );
+    const since = changes && describeChanges(changes);
+    if (since !== undefined) out(`build: ${since}`);
     out(
       `build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ` +
         `${m.brokenReferences} broken; ${m.orphanMedia} orphan media; languages: ` +

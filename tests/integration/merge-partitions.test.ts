@@ -3,7 +3,7 @@
  * with different bytes, a missing or doubled partition; and then leaves the previous output as it was.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -80,6 +80,29 @@ describe('merge-partitions', () => {
       (await stat(path.join(out, 'content/a/index.html'))).ino,
       (await stat(path.join(a, 'content/a/index.html'))).ino,
     );
+  });
+
+  it('--keep-times gives the files joined again byte for byte the times they had in the previous output', async () => {
+    const earlier = new Date('2020-01-02T03:04:05Z');
+    const part = (index: number, b: string) =>
+      writePart(path.join(tmp, `times-${b}-${index}`), {
+        index,
+        count: 2,
+        files: index === 1 ? { ...shared, 'content/a/index.html': 'A' } : { ...shared, 'content/b/index.html': b },
+      });
+    const out = path.join(tmp, 'times');
+    const first = await merge(['--out', out, '--keep-times', await part(1, 'B'), await part(2, 'B')]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.doesNotMatch(first.stdout, /against the site it replaces/);
+    for (const file of ['index.html', 'content/a/index.html', 'content/b/index.html'])
+      await utimes(path.join(out, file), earlier, earlier);
+    const second = await merge(['--out', out, '--keep-times', await part(1, 'B2'), await part(2, 'B2')]);
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stdout, /against the site it replaces: 1 file changed, 0 new, 0 gone, 4 unchanged/);
+    for (const file of ['index.html', 'content/a/index.html'])
+      assert.equal((await stat(path.join(out, file))).mtimeMs, earlier.getTime(), file);
+    assert.ok((await stat(path.join(out, 'content/b/index.html'))).mtimeMs > earlier.getTime() + 60_000);
+    assert.equal(await readFile(path.join(out, 'content/b/index.html'), 'utf8'), 'B2');
   });
 
   it('refuses a file two partitions hold with different bytes, naming it, and keeps the previous output', async () => {
