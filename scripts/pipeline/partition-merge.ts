@@ -235,7 +235,7 @@ export async function mergePartitions(
     const bundles = parts.flatMap((p) => p.bundles);
     if (bundles.length > 0)
       await writeFile(path.join(staging, 'search-bundles.json'), `${JSON.stringify({ bundles })}\n`);
-    const changes = options.keepTimes ? await keepUnchangedTimes(staging, outDir, staging) : undefined;
+    const changes = options.keepTimes ? await keepUnchangedTimes(staging, outDir, { skip: staging }) : undefined;
     await swapIntoPlace(staging, outDir);
     return {
       partitions: parts.length,

@@ -174,7 +174,10 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     }
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     const size = await measureDir(staging);
-    const changes = config.keepTimes ? await keepUnchangedTimes(staging, config.outDir, staging) : undefined;
+    const changes = config.keepTimes
+      ? await keepUnchangedTimes(staging, config.outDir, { skip: staging, signal: io.signal })
+      : undefined;
+    io.signal?.throwIfAborted();
     await swapIntoPlace(staging, config.outDir);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;

@@ -75,9 +75,15 @@ function countFiles(dir: string): number {
 
 /**
  * Gives each file of `next` that `previous` holds with the same bytes the previous file's times, and counts what
- * changed. `skip` is a folder of `previous` left out (the new site itself, when it is written inside the old one).
+ * changed. `skip` is a folder of `previous` left out (the new site itself, when it is written inside the old one);
+ * `signal` stops the walk (the build was told to stop: its site must not be swapped in).
  */
-export async function keepUnchangedTimes(next: string, previous: string, skip?: string): Promise<SiteChanges> {
+export async function keepUnchangedTimes(
+  next: string,
+  previous: string,
+  { skip, signal }: { skip?: string; signal?: AbortSignal | undefined } = {},
+): Promise<SiteChanges> {
+  signal?.throwIfAborted();
   const changes: SiteChanges = { unchanged: 0, changed: 0, added: 0, removed: 0 };
   const chunks: [Buffer, Buffer] = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
   let sinceTurn = 0;
@@ -107,6 +113,7 @@ export async function keepUnchangedTimes(next: string, previous: string, skip?: 
         if (++sinceTurn >= FILES_PER_TURN) {
           sinceTurn = 0;
           await nextTurn();
+          signal?.throwIfAborted();
         }
       }
       // A file where a folder was, or a folder where a file was: what was there is gone.

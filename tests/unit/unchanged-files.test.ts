@@ -84,7 +84,12 @@ describe('keeping the times of unchanged files', () => {
     await writeTree(old, previous);
     const fresh = path.join(old, '.tmp-1');
     await writeTree(fresh, next);
-    assert.deepEqual(await keepUnchangedTimes(fresh, old, fresh), { unchanged: 3, changed: 3, added: 3, removed: 5 });
+    assert.deepEqual(await keepUnchangedTimes(fresh, old, { skip: fresh }), {
+      unchanged: 3,
+      changed: 3,
+      added: 3,
+      removed: 5,
+    });
   });
 
   it('counts every file as new when there is no previous site, and says nothing of it', async () => {
@@ -97,5 +102,29 @@ describe('keeping the times of unchanged files', () => {
       describeChanges({ unchanged: 215_000, changed: 1_234, added: 5, removed: 2 }) ?? '',
       /1,234 files changed, 5 new, 2 gone, 215,000 unchanged/,
     );
+  });
+
+  it('stops when told to, before it is done', async () => {
+    const { old, fresh } = await nightPair('stopped');
+    const stop = new AbortController();
+    stop.abort(new Error('the build was stopped'));
+    await assert.rejects(keepUnchangedTimes(fresh, old, { signal: stop.signal }), /the build was stopped/);
+    assert.ok((await mtime(path.join(fresh, 'index.html'))) > LAST_NIGHT.getTime() + 1000, 'no time was set');
+  });
+
+  it('stops between two turns of the event loop, leaving the rest of a large site untouched', async () => {
+    const many = Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [`many/${i}/index.html`, `page ${i}`]));
+    const old = path.join(work, 'large', 'site');
+    const fresh = path.join(work, 'large', 'site.tmp-1');
+    await writeTree(old, many);
+    for (const file of Object.keys(many)) await utimes(path.join(old, file), LAST_NIGHT, LAST_NIGHT);
+    await writeTree(fresh, many);
+    const stop = new AbortController();
+    const run = keepUnchangedTimes(fresh, old, { signal: stop.signal });
+    stop.abort(new Error('the build was stopped'));
+    await assert.rejects(run, /the build was stopped/);
+    let kept = 0;
+    for (const file of Object.keys(many)) if ((await mtime(path.join(fresh, file))) === LAST_NIGHT.getTime()) kept += 1;
+    assert.ok(kept > 0 && kept < 2500, `${kept} of 2,500 files given their times before it stopped`);
   });
 });
