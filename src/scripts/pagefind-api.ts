@@ -5,7 +5,7 @@
 export interface PagefindResultData {
   url: string;
   excerpt?: string;
-  meta?: { title?: string; kind?: string; breadcrumbs?: string };
+  meta?: { title?: string; kind?: string; breadcrumbs?: string; vocabulary?: string };
   filters?: Record<string, string[]>;
 }
 

@@ -68,6 +68,13 @@ export function indexFacetMaps(maps: ReadonlyArray<DecodedFacetMap | undefined>)
       else if (JSON.stringify(seen) !== JSON.stringify(values)) ambiguous.add(hash);
     }
   }
+  // A vocabulary record's hash that a page of another bundle has too (hashes are unique within a bundle only): the
+  // hit's own fragment says which it is, so that page is never dropped as a vocabulary record.
+  for (const hash of vocabulary)
+    if (maps.some((map) => map?.pages.has(hash))) {
+      vocabulary.delete(hash);
+      ambiguous.add(hash);
+    }
   for (const hash of ambiguous) byHash.delete(hash);
   return { byHash, ambiguous, vocabulary, complete: maps.every(Boolean) };
 }

@@ -56,17 +56,27 @@ async function openIndex(base: string): Promise<{ pagefind: Pagefind; maps: Arra
 }
 
 /**
- * How to read a hit's filter values: from the facet maps, or, for the rare hash two bundles share with different
- * values, from the hit's own fragment.
+ * The hits that are pages, and how to read their filter values: from the facet maps, or, for the rare hash two
+ * bundles share with different values (or a page shares with another bundle's vocabulary record), from the hit's own
+ * fragment.
  */
-async function facetReader(facets: FacetIndex, hits: PagefindResult[]): Promise<Found['valuesOf']> {
+async function readHits(facets: FacetIndex, results: PagefindResult[]): Promise<Found> {
+  const hits = pageHits(results, facets);
   const own = new Map<PagefindResult, Values>();
+  const notPages = new Set<PagefindResult>();
   await Promise.all(
     hits
       .filter((hit) => facets.ambiguous.has(hit.id))
-      .map(async (hit) => own.set(hit, (await hit.data()).filters ?? {})),
+      .map(async (hit) => {
+        const data = await hit.data();
+        if (data.meta?.vocabulary === 'true') notPages.add(hit);
+        else own.set(hit, data.filters ?? {});
+      }),
   );
-  return (hit) => own.get(hit) ?? facets.byHash.get(hit.id);
+  return {
+    hits: notPages.size === 0 ? hits : hits.filter((hit) => !notPages.has(hit)),
+    valuesOf: (hit) => own.get(hit) ?? facets.byHash.get(hit.id),
+  };
 }
 
 /** Exactly found items as results: their data is already in hand. */
@@ -102,10 +112,9 @@ async function start(root: HTMLElement): Promise<void> {
   let shown = 0;
   let run = 0;
 
-  const textSearch = recentSearches(RECENT, async (q: string): Promise<Found> => {
-    const hits = pageHits((await pagefind.search(q)).results, facets);
-    return { hits, valuesOf: await facetReader(facets, hits) };
-  });
+  const textSearch = recentSearches(RECENT, async (q: string): Promise<Found> =>
+    readHits(facets, (await pagefind.search(q)).results),
+  );
 
   // Filters without words list every page: Pagefind hands out the whole list once (79,000 entries at 100k items), and
   // each later filter-only view is counted from it in memory.
@@ -113,10 +122,7 @@ async function start(root: HTMLElement): Promise<void> {
   function allPages(): Promise<Found> {
     everyPage ??= pagefind
       .search(null)
-      .then(async ({ results }) => {
-        const hits = pageHits(results, facets);
-        return { hits, valuesOf: await facetReader(facets, hits) };
-      })
+      .then(({ results }) => readHits(facets, results))
       .catch((error: unknown) => {
         everyPage = undefined;
         throw error;

@@ -136,6 +136,23 @@ describe('search facets in the browser', () => {
     assert.deepEqual(byHash.get('en_bbbbbbb')?.kind, ['media']);
   });
 
+  it('never drops a page whose hash is another bundle’s vocabulary record: its fragment has to say', () => {
+    const page = (id: string) => ({ id, values: { kind: ['content'], type: [], root: ['Home'], language: [] } });
+    const one = client.decodeFacetMap(encode([page('en_aaaaaaa'), page('en_bbbbbbb')]));
+    const two = client.decodeFacetMap({
+      ...(encode([page('en_ccccccc')]) as object),
+      vocabulary: ['en_aaaaaaa', 'en_ddddddd'],
+    });
+    const facets = client.indexFacetMaps([one, two]);
+    assert.deepEqual([...facets.vocabulary], ['en_ddddddd']);
+    assert.deepEqual([...facets.ambiguous], ['en_aaaaaaa']);
+    const hits = ['en_aaaaaaa', 'en_bbbbbbb', 'en_ccccccc', 'en_ddddddd'].map((id) => ({ id }));
+    assert.deepEqual(
+      client.pageHits(hits, facets).map((h) => h.id),
+      ['en_aaaaaaa', 'en_bbbbbbb', 'en_ccccccc'],
+    );
+  });
+
   it('refuses a map of another format instead of misreading it', () => {
     for (const bad of [undefined, null, {}, { version: 2, keys: [], combos: [] }, { version: 1, keys: 'kind' }])
       assert.equal(client.decodeFacetMap(bad), undefined, JSON.stringify(bad));
