@@ -10,7 +10,15 @@ import { formatPartition, partitionOfKey, type Partition } from '../../src/lib/p
 import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { iterateSiteNdjson } from '../../src/lib/site-data/site-data-read.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
-import { buildSearchIndex, type SearchIndexOptions, type SearchIndexSummary } from './search-index.ts';
+import { nameNumber, predictPageName } from './search-hashes.ts';
+import {
+  buildSearchIndex,
+  readRecordFacts,
+  toCustomRecord,
+  type SearchIndexOptions,
+  type SearchIndexSummary,
+  type SiteRecordFacts,
+} from './search-index.ts';
 
 /** Written into each partition's output and consumed (not copied) by the merge. */
 export const PARTITION_FILE = 'partition.json';
@@ -30,12 +38,25 @@ export const partitionBundleName =
   (n: number): string =>
     partition.index === 1 && n === 0 ? 'pagefind' : `pagefind-p${partition.index}${n === 0 ? '' : `-${n}`}`;
 
-async function writePartitionRecords(recordsFile: string, target: string, partition: Partition): Promise<void> {
+/**
+ * The partition's records: those of its items, and in partition 1 also every record whose page name another record
+ * of the site would get (search-hashes.ts), so that Pagefind tells them apart in one bundle.
+ */
+async function writePartitionRecords(
+  recordsFile: string,
+  target: string,
+  partition: Partition,
+  base: string,
+  facts: SiteRecordFacts,
+): Promise<void> {
   const writer = createLineWriter(target);
   try {
     for await (const record of iterateSiteNdjson(recordsFile, searchRecordSchema)) {
-      if (partitionOfKey(recordKey(record), partition.count) === partition.index)
-        await writer.write(`${JSON.stringify(record)}\n`);
+      const shared = facts.shared.has(nameNumber(predictPageName(toCustomRecord(record, base))));
+      const mine = shared
+        ? partition.index === 1
+        : partitionOfKey(recordKey(record), partition.count) === partition.index;
+      if (mine) await writer.write(`${JSON.stringify(record)}\n`);
     }
   } finally {
     await writer.close();
@@ -53,10 +74,11 @@ export async function buildPartitionSearch(
 ): Promise<SearchIndexSummary> {
   const started = Date.now();
   const own = path.join(workDir, `search-partition-${partition.index}-of-${partition.count}.ndjson`);
-  await writePartitionRecords(recordsFile, own, partition);
+  const facts = await readRecordFacts(recordsFile, base);
+  await writePartitionRecords(recordsFile, own, partition, base, facts);
   const summary = await buildSearchIndex(own, outDir, base, shardSize, {
     bundleName: partitionBundleName(partition),
-    vocabularyFile: recordsFile,
+    facts,
     ...options,
   });
   return { ...summary, millis: Date.now() - started };

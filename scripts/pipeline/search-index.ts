@@ -14,7 +14,8 @@ import { SEARCH_BUNDLES_FILE, type FacetValues } from '../../src/lib/search/face
 import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import { writeFacetMap } from './search-facets.ts';
-import { addWords, readVocabulary, vocabularyRecords } from './search-vocabulary.ts';
+import { hasName, nameNumber, predictPageName, sharedNames } from './search-hashes.ts';
+import { addWords, vocabularyRecords } from './search-vocabulary.ts';
 
 export interface SearchIndexSummary {
   records: number;
@@ -55,7 +56,7 @@ async function newIndex(): Promise<pagefind.PagefindIndex> {
 /** Pagefind refuses a record holding a lone surrogate; snapshots from older crawls may still have one. */
 const wellFormed = (text: string): string => text.toWellFormed();
 
-function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomRecord {
+export function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomRecord {
   return {
     url: `${base}${record.url}`,
     content: wellFormed(record.content),
@@ -86,16 +87,55 @@ export function planShardBytes(totalBytes: number, maxShardBytes = MAX_SHARD_BYT
 /** Bundle folder names: `pagefind/` first (the search page loads its JS from there), then `pagefind-<n>/`. */
 const defaultBundleName = (n: number): string => (n === 0 ? 'pagefind' : `pagefind-${n}`);
 
+/** What the build knows of the whole site's records before it indexes any: their words and their page names. */
+export interface SiteRecordFacts {
+  /** Every word (search-vocabulary.ts). */
+  words: Set<string>;
+  /** Every record's predicted page name (search-hashes.ts), as a number, sorted. */
+  names: Uint32Array;
+  /** The names more than one record would get. */
+  shared: Set<number>;
+}
+
+/** One pass over a search records file: its words and its records' page names under `base`. */
+export async function readRecordFacts(
+  recordsFile: string,
+  base: string,
+  nameOf: (record: pagefind.CustomRecord) => string = predictPageName,
+): Promise<SiteRecordFacts> {
+  const words = new Set<string>();
+  const names: number[] = [];
+  for await (const { value } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
+    addWords(value.content, words);
+    names.push(nameNumber(nameOf(toCustomRecord(value, base))));
+  }
+  const sorted = Uint32Array.from(names);
+  return { words, names: sorted, shared: sharedNames(sorted) };
+}
+
 export interface SearchIndexOptions {
   bundleName?: (n: number) => string;
   maxShardBytes?: number;
-  /** The records whose words every bundle knows (search-vocabulary.ts): the whole site's, for a partition's share. */
-  vocabularyFile?: string;
+  /** The whole site's records when these are a partition's share: their words and names (`readRecordFacts`). */
+  facts?: SiteRecordFacts;
+  /** The page name Pagefind gives a record: predicted (search-hashes.ts); tests give their own. */
+  nameOf?: (record: pagefind.CustomRecord) => string;
   /**
    * Awaited before the first bundle is written. Pagefind's memory jumps while it writes a bundle (from about 0.2 GB
    * to 1 GB for 16 MB of records); beside `astro build` the build waits for Astro to end first (render-step.ts).
    */
   beforeFirstWrite?: () => Promise<void>;
+}
+
+/** A vocabulary record whose page name no page of the site has: its URL numbered on until it is so. */
+function clearOfPages(
+  record: pagefind.CustomRecord,
+  names: Uint32Array,
+  nameOf: (record: pagefind.CustomRecord) => string,
+): pagefind.CustomRecord {
+  let clear = record;
+  for (let n = 1; hasName(names, nameNumber(nameOf(clear))); n++) clear = { ...record, url: `${record.url}${n}/` };
+  return clear;
 }
 
 export async function buildSearchIndex(
@@ -106,8 +146,11 @@ export async function buildSearchIndex(
   options: SearchIndexOptions = {},
 ): Promise<SearchIndexSummary> {
   const started = Date.now();
-  const { bundleName = defaultBundleName, maxShardBytes = MAX_SHARD_BYTES } = options;
-  const vocabulary = await readVocabulary(options.vocabularyFile ?? recordsFile);
+  const { bundleName = defaultBundleName, maxShardBytes = MAX_SHARD_BYTES, nameOf = predictPageName } = options;
+  const facts = options.facts ?? (await readRecordFacts(recordsFile, base, nameOf));
+  const vocabulary = facts.words;
+  // Records whose page names collide wait, and all go into the last bundle, where Pagefind lengthens their names.
+  const waiting: pagefind.CustomRecord[] = [];
   let ownWords = new Set<string>();
   const bundles: string[] = [];
   let index: pagefind.PagefindIndex | undefined;
@@ -126,7 +169,8 @@ export async function buildSearchIndex(
   const writeShard = async () => {
     if (index === undefined) return;
     const name = bundleName(bundles.length);
-    for (const record of vocabularyRecords(vocabulary, ownWords, base, name)) batch.push(index.addCustomRecord(record));
+    for (const record of vocabularyRecords(vocabulary, ownWords, base, name))
+      batch.push(index.addCustomRecord(clearOfPages(record, facts.names, nameOf)));
     await flushBatch();
     if (bundles.length === 0) await options.beforeFirstWrite?.();
     const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
@@ -146,16 +190,26 @@ export async function buildSearchIndex(
     ownWords = new Set();
   };
   try {
-    for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
+    const add = async (custom: pagefind.CustomRecord) => {
       index ??= await newIndex();
-      batch.push(index.addCustomRecord(toCustomRecord(record, base)));
-      addWords(record.content, ownWords);
+      batch.push(index.addCustomRecord(custom));
+      addWords(custom.content, ownWords);
       if (batch.length >= BATCH) await flushBatch();
+      inShard += 1;
+    };
+    for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
+      const custom = toCustomRecord(record, base);
       records += 1;
+      if (facts.shared.has(nameNumber(nameOf(custom)))) {
+        waiting.push(custom);
+        continue;
+      }
+      await add(custom);
       shardBytes += bytes;
-      if (++inShard >= shardSize || shardBytes >= shardBytesLimit) await writeShard();
+      if (inShard >= shardSize || shardBytes >= shardBytesLimit) await writeShard();
     }
-    if (records === 0) index = await newIndex();
+    for (const custom of waiting) await add(custom);
+    if (index === undefined && bundles.length === 0) index = await newIndex();
     await writeShard();
   } finally {
     await pagefind.close();

@@ -14,8 +14,6 @@
  * every bundle, and an identifier is found exactly by the lookup before any full-text search.
  */
 import type * as pagefind from 'pagefind';
-import { searchRecordSchema } from '../../src/lib/site-data/site-data-format.ts';
-import { iterateNdjsonSized } from '../core/snapshot-format.ts';
 
 const PARTS = /[^\p{L}\p{N}]+/u;
 const LETTERS = /^\p{L}+$/u;
@@ -28,13 +26,6 @@ export const VOCABULARY_META = 'vocabulary';
 export function addWords(text: string, into: Set<string>): void {
   for (const token of text.split(/\s+/))
     for (const part of token.split(PARTS)) if (part !== '' && LETTERS.test(part)) into.add(part.toLowerCase());
-}
-
-/** Every word of a search records file. */
-export async function readVocabulary(recordsFile: string): Promise<Set<string>> {
-  const words = new Set<string>();
-  for await (const { value } of iterateNdjsonSized(recordsFile, searchRecordSchema)) addWords(value.content, words);
-  return words;
 }
 
 /** Records holding the words of `all` that `own` lacks, sorted, for the bundle named `bundle`. */
