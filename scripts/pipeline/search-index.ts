@@ -4,7 +4,9 @@
  * sooner when the shard's records reach their share of the bytes (see `planShardBytes`), so at most one shard sits in
  * memory. The first bundle is `pagefind/`, the others `pagefind-<n>/`; the search page
  * reads `search-bundles.json` and merges them with `mergeIndex`. Each bundle gets a facet map (search-facets.ts), so
- * the page never loads Pagefind's own filter files, whose counting makes every search slow at scale.
+ * the page never loads Pagefind's own filter files, whose counting makes every search slow at scale. A first pass
+ * reads every record's words (search-vocabulary.ts) and predicted page name (search-hashes.ts): records whose names
+ * collide go into the last bundle together, so no name is in two bundles.
  */
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
