@@ -8,13 +8,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatPartition, partitionOfKey, type Partition } from '../../src/lib/partition.ts';
 import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
-import { iterateSiteNdjson } from '../../src/lib/site-data/site-data-read.ts';
+import { iterateNdjsonSized } from '../core/snapshot-format.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
-import { nameNumber, predictPageName } from './search-hashes.ts';
 import {
   buildSearchIndex,
   readRecordFacts,
-  toCustomRecord,
   type SearchIndexOptions,
   type SearchIndexSummary,
   type SiteRecordFacts,
@@ -46,13 +44,14 @@ async function writePartitionRecords(
   recordsFile: string,
   target: string,
   partition: Partition,
-  base: string,
   facts: SiteRecordFacts,
 ): Promise<void> {
   const writer = createLineWriter(target);
+  let at = 0;
   try {
-    for await (const record of iterateSiteNdjson(recordsFile, searchRecordSchema)) {
-      const shared = facts.shared.has(nameNumber(predictPageName(toCustomRecord(record, base))));
+    // The same reader as `readRecordFacts`, over the same file: record `at` is name `facts.inOrder[at]`.
+    for await (const { value: record } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
+      const shared = facts.shared.has(facts.inOrder[at++] as number);
       const mine = shared
         ? partition.index === 1
         : partitionOfKey(recordKey(record), partition.count) === partition.index;
@@ -75,7 +74,7 @@ export async function buildPartitionSearch(
   const started = Date.now();
   const own = path.join(workDir, `search-partition-${partition.index}-of-${partition.count}.ndjson`);
   const facts = await readRecordFacts(recordsFile, base);
-  await writePartitionRecords(recordsFile, own, partition, base, facts);
+  await writePartitionRecords(recordsFile, own, partition, facts);
   const summary = await buildSearchIndex(own, outDir, base, shardSize, {
     bundleName: partitionBundleName(partition),
     facts,

@@ -95,6 +95,8 @@ export interface SiteRecordFacts {
   words: Set<string>;
   /** Every record's predicted page name (search-hashes.ts), as a number, sorted. */
   names: Uint32Array;
+  /** The same names in the records' order, so a pass over the same file reads them instead of hashing again. */
+  inOrder: Uint32Array;
   /** The names more than one record would get. */
   shared: Set<number>;
 }
@@ -111,8 +113,9 @@ export async function readRecordFacts(
     addWords(value.content, words);
     names.push(nameNumber(nameOf(toCustomRecord(value, base))));
   }
-  const sorted = Uint32Array.from(names);
-  return { words, names: sorted, shared: sharedNames(sorted) };
+  const inOrder = Uint32Array.from(names);
+  const sorted = inOrder.slice();
+  return { words, names: sorted, inOrder, shared: sharedNames(sorted) };
 }
 
 export interface SearchIndexOptions {
@@ -149,6 +152,8 @@ export async function buildSearchIndex(
 ): Promise<SearchIndexSummary> {
   const started = Date.now();
   const { bundleName = defaultBundleName, maxShardBytes = MAX_SHARD_BYTES, nameOf = predictPageName } = options;
+  // Facts read from these very records hold each one's name in order; a partition's share names its own.
+  const ownFacts = options.facts === undefined;
   const facts = options.facts ?? (await readRecordFacts(recordsFile, base, nameOf));
   const vocabulary = facts.words;
   // Records whose page names collide wait, and all go into the last bundle, where Pagefind lengthens their names.
@@ -201,8 +206,9 @@ export async function buildSearchIndex(
     };
     for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
       const custom = toCustomRecord(record, base);
+      const name = ownFacts ? (facts.inOrder[records] as number) : nameNumber(nameOf(custom));
       records += 1;
-      if (facts.shared.has(nameNumber(nameOf(custom)))) {
+      if (facts.shared.has(name)) {
         waiting.push(custom);
         continue;
       }
