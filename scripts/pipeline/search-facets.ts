@@ -12,11 +12,20 @@ import { readFileSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FACETS_FILE, FACET_KEYS, type FacetMap } from '../../src/lib/search/facet-map.ts';
+import {
+  FACETS_FILE,
+  FACET_KEYS,
+  FACET_MAP_VERSION,
+  encodeShortNames,
+  shortName,
+  type FacetMap,
+} from '../../src/lib/search/facet-map.ts';
 import { VOCABULARY_META } from './search-vocabulary.ts';
 
 const FRAGMENT_PREFIX = 'pagefind_dcd';
 const FRAGMENT_EXTENSION = '.pf_fragment';
+/** Pagefind's page names start with the page's language: the index is built with `forceLanguage: 'en'`. */
+const NAME_PREFIX = 'en_';
 
 interface Fragment {
   url?: unknown;
@@ -57,14 +66,10 @@ export async function writeFacetMap(bundleDir: string): Promise<number> {
   const valueIndex = FACET_KEYS.map(() => new Map<string, number>());
   const comboIndex = new Map<string, number>();
   const vocabulary: string[] = [];
-  const map: FacetMap = {
-    version: 1,
-    keys: [...FACET_KEYS],
-    values: FACET_KEYS.map(() => []),
-    combos: [],
-    pages: {},
-    vocabulary,
-  };
+  const values: string[][] = FACET_KEYS.map(() => []);
+  const combos: number[][][] = [];
+  const short: Array<[number, number]> = [];
+  const other: Record<string, number> = Object.create(null);
   for (const name of names) {
     const file = path.join(fragmentDir, name);
     for (const [hash, fragment] of decodeFragmentFile(file, readFileSync(file))) {
@@ -79,7 +84,7 @@ export async function writeFacetMap(bundleDir: string): Promise<number> {
           if (i === undefined) {
             i = index.size;
             index.set(value, i);
-            (map.values[k] as string[]).push(value);
+            (values[k] as string[]).push(value);
           }
           return i;
         }),
@@ -87,13 +92,26 @@ export async function writeFacetMap(bundleDir: string): Promise<number> {
       const id = JSON.stringify(combo);
       let c = comboIndex.get(id);
       if (c === undefined) {
-        c = map.combos.length;
+        c = combos.length;
         comboIndex.set(id, c);
-        map.combos.push(combo);
+        combos.push(combo);
       }
-      map.pages[hash] = c;
+      const n = shortName(hash, NAME_PREFIX);
+      if (n >= 0) short.push([n, c]);
+      else other[hash] = c;
     }
   }
+  const map: FacetMap = {
+    version: FACET_MAP_VERSION,
+    keys: [...FACET_KEYS],
+    values,
+    combos,
+    prefix: NAME_PREFIX,
+    count: short.length,
+    names: encodeShortNames(short),
+    other,
+    vocabulary,
+  };
   await writeFile(path.join(bundleDir, FACETS_FILE), JSON.stringify(map));
-  return Object.keys(map.pages).length;
+  return short.length + Object.keys(other).length;
 }

@@ -9,11 +9,12 @@ import { FACETS_FILE, SEARCH_BUNDLES_FILE } from '../lib/search/facet-map.ts';
 import { fetchJson, findExact, isKeyLike, type ExactHit } from './exact-lookup.ts';
 import { loadPagefind, type Pagefind, type PagefindResult, type PagefindResultData } from './pagefind-api.ts';
 import {
+  AMBIGUOUS,
+  NOT_A_PAGE,
   addExactCounts,
   decodeFacetMap,
   filterAndCount,
   indexFacetMaps,
-  pageHits,
   totalCounts,
   type DecodedFacetMap,
   type FacetIndex,
@@ -27,9 +28,11 @@ const PAGE = 20;
 /** Text searches whose hits are kept for filters ticked afterwards (recent-searches.ts). */
 const RECENT = 4;
 
+/** A search's hits that are pages; hit i has the values `combos[comboOf[i]]`, or none known when that is negative. */
 interface Found {
   hits: PagefindResult[];
-  valuesOf: (hit: PagefindResult) => Values | undefined;
+  comboOf: Int32Array;
+  combos: readonly Values[];
 }
 
 /** Pagefind with every bundle merged in, and the bundles' facet maps. */
@@ -56,27 +59,38 @@ async function openIndex(base: string): Promise<{ pagefind: Pagefind; maps: Arra
 }
 
 /**
- * The hits that are pages, and how to read their filter values: from the facet maps, or, for the rare hash two
- * bundles share with different values (or a page shares with another bundle's vocabulary record), from the hit's own
- * fragment.
+ * The hits that are pages, and their combos: from the facet maps, one lookup a hit, or, for the rare name two bundles
+ * give different values (or a page shares with another bundle's vocabulary record), from the hit's own fragment.
  */
 async function readHits(facets: FacetIndex, results: PagefindResult[]): Promise<Found> {
-  const hits = pageHits(results, facets);
-  const own = new Map<PagefindResult, Values>();
-  const notPages = new Set<PagefindResult>();
+  const hits: PagefindResult[] = [];
+  const comboOf = new Int32Array(results.length);
+  const unsure: number[] = [];
+  for (const hit of results) {
+    const c = facets.comboOf(hit.id);
+    if (c === NOT_A_PAGE) continue;
+    if (c === AMBIGUOUS) unsure.push(hits.length);
+    comboOf[hits.length] = c;
+    hits.push(hit);
+  }
+  if (unsure.length === 0) return { hits, comboOf: comboOf.subarray(0, hits.length), combos: facets.combos };
+  const combos = [...facets.combos];
+  const notPages = new Set<number>();
   await Promise.all(
-    hits
-      .filter((hit) => facets.ambiguous.has(hit.id))
-      .map(async (hit) => {
-        const data = await hit.data();
-        if (data.meta?.vocabulary === 'true') notPages.add(hit);
-        else own.set(hit, data.filters ?? {});
-      }),
+    unsure.map(async (i) => {
+      const data = await (hits[i] as PagefindResult).data();
+      if (data.meta?.vocabulary === 'true') notPages.add(i);
+      else comboOf[i] = combos.push(data.filters ?? {}) - 1;
+    }),
   );
-  return {
-    hits: notPages.size === 0 ? hits : hits.filter((hit) => !notPages.has(hit)),
-    valuesOf: (hit) => own.get(hit) ?? facets.byHash.get(hit.id),
-  };
+  const pages: PagefindResult[] = [];
+  const kept = new Int32Array(hits.length - notPages.size);
+  hits.forEach((hit, i) => {
+    if (notPages.has(i)) return;
+    kept[pages.length] = comboOf[i] as number;
+    pages.push(hit);
+  });
+  return { hits: pages, comboOf: kept, combos };
 }
 
 /** Exactly found items as results: their data is already in hand. */
@@ -155,7 +169,7 @@ async function start(root: HTMLElement): Promise<void> {
     // Every bundle's hits (all pages for an empty query), best first; Pagefind's own filters stay unloaded.
     const [found, exactAll] = await Promise.all([q === '' ? allPages() : textSearch(q), keyLike ? exact : exactSearch]);
     if (id !== run) return;
-    const { kept, counts } = filterAndCount(found.hits, found.valuesOf, filters);
+    const { kept, counts } = filterAndCount(found.hits, found.comboOf, found.combos, filters);
     const exactUrls = new Set(exactAll.map((hit) => hit.url));
     const head = await rerank(kept.slice(0, PAGE), q);
     if (id !== run) return;
@@ -163,8 +177,9 @@ async function start(root: HTMLElement): Promise<void> {
     const headUrls = new Set(head.map((r) => r.url));
     const extra = unfiltered ? exactAll.filter((hit) => !headUrls.has(hit.url)) : [];
     updateCounts(filterBox, addExactCounts(counts, extra), false);
-    // An exactly found item is dropped from the full-text hits (searched among the first page, where it ranks).
-    const rest = [...head, ...kept.slice(PAGE)].filter((r: Result) => r.url === undefined || !exactUrls.has(r.url));
+    // An exactly found item is dropped from the full-text hits (searched among the first page, where it ranks and
+    // where each result's URL is known; the rest are Pagefind's hits, which carry none until their data is read).
+    const rest = head.filter((r) => r.url === undefined || !exactUrls.has(r.url)).concat(kept.slice(PAGE));
     await show(id, q, [...exactResults(exactAll), ...rest]);
   }
 

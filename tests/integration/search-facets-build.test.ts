@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildSearchIndex, planShardBytes } from '../../scripts/pipeline/search-index.ts';
+import { facetMapPages, type FacetMap } from '../../src/lib/search/facet-map.ts';
 
 const TYPES = ['Article (article)', '__proto__', 'constructor', 'Text ‮page‬ (x\u2028y)'];
 const LANGUAGES = [['en-US'], ['en-US', 'da'], ['invariant'], ['toString']];
@@ -24,17 +25,10 @@ function makeRecords(): string[] {
   );
 }
 
-interface FacetFile {
-  keys: string[];
-  values: string[][];
-  combos: number[][][];
-  pages: Record<string, number>;
-}
-
 /** Each page's values as one comparable line, read from the facet file alone. */
-function linesOf(file: FacetFile): string[] {
-  return Object.values(file.pages)
-    .map((c) =>
+function linesOf(file: FacetMap): string[] {
+  return facetMapPages(file)
+    .map(([, c]) =>
       JSON.stringify(file.keys.map((_, k) => (file.combos[c]?.[k] ?? []).map((v) => file.values[k]?.[v]).sort())),
     )
     .sort();
@@ -62,15 +56,16 @@ describe('the facet map of each search bundle', () => {
     assert.ok(!(await fragmentFiles('pagefind-1')).some((f) => f.startsWith('en_group_')), 'single fragments read');
     const shares = [records.slice(0, 4200), records.slice(4200)];
     for (const [i, bundle] of bundles.entries()) {
-      const file = JSON.parse(await readFile(path.join(dir, 'out', bundle, 'facets.json'), 'utf8')) as FacetFile;
+      const file = JSON.parse(await readFile(path.join(dir, 'out', bundle, 'facets.json'), 'utf8')) as FacetMap;
+      const names = facetMapPages(file).map(([name]) => name);
       const expected = (shares[i] as string[])
         .map((line) => JSON.parse(line))
         .map((r) => JSON.stringify([[r.kind], r.type === '' ? [] : [r.type], [r.root], [...r.languages].sort()]))
         .sort();
-      assert.equal(Object.keys(file.pages).length, expected.length, `${bundle}: one entry per record`);
+      assert.equal(new Set(names).size, expected.length, `${bundle}: one entry per record`);
       assert.deepEqual(linesOf(file), expected, `${bundle}: the values of every record`);
       assert.ok(
-        Object.keys(file.pages).every((hash) => /^en_[0-9a-f]+$/.test(hash)),
+        names.every((hash) => /^en_[0-9a-f]{7}$/.test(hash)),
         'keys are the page hashes Pagefind gives results as their id',
       );
     }
@@ -103,7 +98,7 @@ describe('search shards by weight', () => {
     assert.equal(summary.records, 320);
     assert.equal(summary.bundles.length, 2, 'two shards of half the bytes each, though far under 10,000 records');
     const pagesOf = async (bundle: string) =>
-      Object.keys((JSON.parse(await readFile(path.join(dir, 'out', bundle, 'facets.json'), 'utf8')) as FacetFile).pages)
+      facetMapPages(JSON.parse(await readFile(path.join(dir, 'out', bundle, 'facets.json'), 'utf8')) as FacetMap)
         .length;
     const [heavy, light] = await Promise.all(summary.bundles.map(pagesOf));
     assert.ok(heavy !== undefined && light !== undefined && heavy < 40 && heavy + light === 320, `${heavy} + ${light}`);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { FACETS_FILE } from '../../src/lib/search/facet-map.ts';
+import { FACETS_FILE, facetMapPages, type FacetMap } from '../../src/lib/search/facet-map.ts';
 import { buildSearchIndex, toCustomRecord } from '../../scripts/pipeline/search-index.ts';
 import { predictPageName } from '../../scripts/pipeline/search-hashes.ts';
 import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
@@ -110,10 +110,8 @@ describe('page names across search bundles', () => {
           seen.set(name, bundle);
         }
       }
-      const map = JSON.parse(await readFile(path.join(out, bundle, FACETS_FILE), 'utf8')) as {
-        pages: Record<string, number>;
-      };
-      for (const name of Object.keys(map.pages)) assert.equal(seen.get(name), bundle);
+      const map = JSON.parse(await readFile(path.join(out, bundle, FACETS_FILE), 'utf8')) as FacetMap;
+      for (const [name] of facetMapPages(map)) assert.equal(seen.get(name), bundle);
     }
     const last = summary.bundles.at(-1);
     for (const url of collide.keys()) assert.equal(bundleOf.get(url), last, `${url} waits for the last bundle`);

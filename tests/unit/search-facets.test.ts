@@ -25,13 +25,16 @@ function random(seed: number): () => number {
   };
 }
 
-/** Pages with random values (some with no type, some with several languages), spread over bundles. */
+/**
+ * Pages with random values (some with no type, some with several languages), spread over bundles. Most are named as
+ * Pagefind names a page (`en_` and 7 hex digits); every fifth has a lengthened name, every seventh another language.
+ */
 function makePages(seed: number, count: number, bundles: number): Array<Hit & { values: Values }> {
   const next = random(seed);
   const pick = (list: string[]) => list[Math.floor(next() * list.length)] as string;
   return Array.from({ length: count }, (_, i) => ({
     bundle: i % bundles,
-    id: `en_${(i * 2654435761).toString(16).padStart(7, '0').slice(-7)}${i}`,
+    id: `${i % 7 === 3 ? 'da' : 'en'}_${((Math.imul(i, 2654435761) >>> 0) % 2 ** 28).toString(16).padStart(7, '0')}${i % 5 === 0 ? i : ''}`,
     values: {
       kind: [pick(CHOICES.kind as string[])],
       type: next() < 0.2 ? [] : [pick(CHOICES.type as string[])],
@@ -41,12 +44,29 @@ function makePages(seed: number, count: number, bundles: number): Array<Hit & { 
   }));
 }
 
-/** The facets.json a build would write for these pages: the format scripts/pipeline/search-facets.ts documents. */
+/** Unsigned LEB128, as the format documents it (src/lib/search/facet-map.ts). */
+function leb128(value: number): number[] {
+  const out: number[] = [];
+  let v = value;
+  do {
+    const low = v % 128;
+    v = Math.floor(v / 128);
+    out.push(v > 0 ? low | 0x80 : low);
+  } while (v > 0);
+  return out;
+}
+
+/**
+ * The facets.json a build would write for these pages: the format src/lib/search/facet-map.ts documents, written here
+ * on its own. Names `en_` and 7 hex digits are packed (ascending, each the difference from the one before, then its
+ * combo, base64); the rest are listed by name.
+ */
 function encode(pages: Array<{ id: string; values: Values }>): unknown {
   const values = KEYS.map(() => [] as string[]);
   const combos: number[][][] = [];
   const comboOf = new Map<string, number>();
-  const map: Record<string, number> = {};
+  const short: Array<[number, number]> = [];
+  const other: Record<string, number> = {};
   for (const page of pages) {
     const combo = KEYS.map((key, k) =>
       (page.values[key] ?? []).map((v) => {
@@ -57,10 +77,30 @@ function encode(pages: Array<{ id: string; values: Values }>): unknown {
     );
     const id = JSON.stringify(combo);
     if (!comboOf.has(id)) comboOf.set(id, combos.push(combo) - 1);
-    map[page.id] = comboOf.get(id) as number;
+    const c = comboOf.get(id) as number;
+    if (/^en_[0-9a-f]{7}$/.test(page.id)) short.push([parseInt(page.id.slice(3), 16), c]);
+    else other[page.id] = c;
   }
-  return { version: 1, keys: KEYS, values, combos, pages: map };
+  short.sort((a, b) => a[0] - b[0]);
+  const bytes = short.flatMap(([n, c], i) => [
+    ...leb128(n - (i === 0 ? 0 : (short[i - 1] as [number, number])[0])),
+    ...leb128(c),
+  ]);
+  return {
+    version: 2,
+    keys: KEYS,
+    values,
+    combos,
+    prefix: 'en_',
+    count: short.length,
+    names: Buffer.from(bytes).toString('base64'),
+    other,
+  };
 }
+
+/** Each hit's combo in the index, as the search page reads it. */
+const combosOf = (facets: client.FacetIndex, hits: ReadonlyArray<{ id: string }>) =>
+  hits.map((hit) => facets.comboOf(hit.id));
 
 /** The oracle: a page passes when every filtered key has one of its values; counts skip the counted key's filter. */
 function expected(pages: Array<Hit & { values: Values }>, filters: Values) {
@@ -89,9 +129,9 @@ describe('search facets in the browser', () => {
     it(`filters and counts like a page-by-page reading of the pages (seed ${seed})`, () => {
       const pages = makePages(seed, 600, 3);
       const maps = [0, 1, 2].map((b) => client.decodeFacetMap(encode(pages.filter((p) => p.bundle === b))));
-      const { byHash } = client.indexFacetMaps(maps);
-      const valuesOf = (hit: Hit) => byHash.get(hit.id);
+      const facets = client.indexFacetMaps(maps);
       const hits = pages.filter((_, i) => i % 4 !== 0);
+      for (const page of pages) assert.deepEqual({ ...facets.valuesOf(page.id) }, page.values, page.id);
       for (const filters of [
         {},
         { type: ['__proto__'] },
@@ -99,7 +139,7 @@ describe('search facets in the browser', () => {
         { kind: ['content'], root: ['hasOwnProperty', 'Home'] },
         { kind: ['media'], type: ['constructor', 'Image'], language: ['en-US'] },
       ] as Values[]) {
-        const got = client.filterAndCount(hits, valuesOf, filters);
+        const got = client.filterAndCount(hits, combosOf(facets, hits), facets.combos, filters);
         const want = expected(hits, filters);
         assert.deepEqual(
           got.kept.map((h) => h.id),
@@ -114,8 +154,11 @@ describe('search facets in the browser', () => {
 
   it('keeps the hits of a bundle without a map, unfiltered and uncounted', () => {
     const pages = makePages(9, 40, 2);
-    const { byHash } = client.indexFacetMaps([client.decodeFacetMap(encode(pages.filter((p) => p.bundle === 0)))]);
-    const { kept, counts } = client.filterAndCount(pages, (hit) => byHash.get(hit.id), { kind: ['no such kind'] });
+    const facets = client.indexFacetMaps([client.decodeFacetMap(encode(pages.filter((p) => p.bundle === 0)))]);
+    assert.ok(pages.every((p) => p.bundle === 0 || facets.comboOf(p.id) === client.UNKNOWN));
+    const { kept, counts } = client.filterAndCount(pages, combosOf(facets, pages), facets.combos, {
+      kind: ['no such kind'],
+    });
     assert.deepEqual(
       kept.map((h) => h.bundle),
       pages.filter((p) => p.bundle === 1).map(() => 1),
@@ -130,10 +173,14 @@ describe('search facets in the browser', () => {
     });
     const one = client.decodeFacetMap(encode([page('en_aaaaaaa', 'content'), page('en_bbbbbbb', 'media')]));
     const two = client.decodeFacetMap(encode([page('en_aaaaaaa', 'media'), page('en_bbbbbbb', 'media')]));
-    const { byHash, ambiguous } = client.indexFacetMaps([one, two]);
-    assert.deepEqual([...ambiguous], ['en_aaaaaaa']);
-    assert.equal(byHash.has('en_aaaaaaa'), false, 'an ambiguous hash is read from its fragment, never guessed');
-    assert.deepEqual(byHash.get('en_bbbbbbb')?.kind, ['media']);
+    const facets = client.indexFacetMaps([one, two]);
+    assert.deepEqual([...facets.ambiguous], ['en_aaaaaaa']);
+    assert.equal(facets.comboOf('en_aaaaaaa'), client.AMBIGUOUS, 'an ambiguous hash is read from its fragment');
+    assert.equal(facets.valuesOf('en_aaaaaaa'), undefined, 'never guessed');
+    assert.deepEqual(facets.valuesOf('en_bbbbbbb')?.kind, ['media']);
+    const longer = (id: string, kind: string) => client.decodeFacetMap(encode([page(id, kind)]));
+    const both = client.indexFacetMaps([longer('en_aaaaaaa1', 'content'), longer('en_aaaaaaa1', 'media')]);
+    assert.deepEqual([...both.ambiguous], ['en_aaaaaaa1'], 'a lengthened name too');
   });
 
   it('never drops a page whose hash is another bundle’s vocabulary record: its fragment has to say', () => {
@@ -146,6 +193,8 @@ describe('search facets in the browser', () => {
     const facets = client.indexFacetMaps([one, two]);
     assert.deepEqual([...facets.vocabulary], ['en_ddddddd']);
     assert.deepEqual([...facets.ambiguous], ['en_aaaaaaa']);
+    assert.equal(facets.comboOf('en_ddddddd'), client.NOT_A_PAGE);
+    assert.equal(facets.comboOf('en_aaaaaaa'), client.AMBIGUOUS);
     const hits = ['en_aaaaaaa', 'en_bbbbbbb', 'en_ccccccc', 'en_ddddddd'].map((id) => ({ id }));
     assert.deepEqual(
       client.pageHits(hits, facets).map((h) => h.id),
@@ -154,14 +203,50 @@ describe('search facets in the browser', () => {
   });
 
   it('refuses a map of another format instead of misreading it', () => {
-    for (const bad of [undefined, null, {}, { version: 2, keys: [], combos: [] }, { version: 1, keys: 'kind' }])
+    const good = encode([
+      { id: 'en_0000001', values: { kind: ['content'] } },
+      { id: 'en_fffffff', values: { kind: ['media'] } },
+    ]) as Record<string, unknown>;
+    assert.notEqual(client.decodeFacetMap(good), undefined, 'the control decodes');
+    const pack = (...bytes: number[]) => Buffer.from(bytes).toString('base64');
+    for (const bad of [
+      undefined,
+      null,
+      {},
+      { version: 2, keys: [], combos: [] },
+      { version: 1, keys: 'kind' },
+      { version: 1, keys: ['kind'], values: [['content']], combos: [[[0]]], pages: { en_0000001: 0 } },
+      { ...good, count: 3 },
+      { ...good, count: 1 },
+      { ...good, names: '%%%' },
+      { ...good, names: pack(1, 0, 0, 0), count: 2 },
+      { ...good, names: pack(1, 2), count: 1 },
+      { ...good, names: pack(0xff, 0xff, 0xff, 0xff, 0x7f, 0), count: 1 },
+      { ...good, names: pack(0x80), count: 1 },
+      { ...good, other: { en_x: 5 } },
+      { ...good, other: { en_x: -1 } },
+      { ...good, other: null },
+      { ...good, prefix: 3 },
+    ])
       assert.equal(client.decodeFacetMap(bad), undefined, JSON.stringify(bad));
+  });
+
+  it('reads prototype-named pages and names as plain data', () => {
+    const map = client.decodeFacetMap({
+      ...(encode([{ id: 'en_0000000', values: { kind: ['content'] } }]) as object),
+      other: JSON.parse('{"__proto__": 0, "constructor": 0}'),
+    });
+    const facets = client.indexFacetMaps([map]);
+    for (const id of ['en_0000000', '__proto__', 'constructor'])
+      assert.deepEqual(facets.valuesOf(id)?.kind, ['content']);
+    assert.equal(facets.comboOf('toString'), client.UNKNOWN);
   });
 
   it('adds exactly found items to the counts by kind and language, prototype names counted from zero', () => {
     const counts = client.filterAndCount(
       [{ bundle: 0, id: 'a' }],
-      () => ({ kind: ['content'], language: ['constructor'] }),
+      [0],
+      [{ kind: ['content'], language: ['constructor'] }],
       {},
     ).counts;
     const out = client.addExactCounts(counts, [
