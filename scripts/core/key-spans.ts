@@ -93,3 +93,37 @@ export function openKeyedFile(file: string, scan: (fd: number, readAt: ReadAt) =
     },
   };
 }
+
+const NEWLINE = 0x0a;
+
+/**
+ * Where each line of an NDJSON file lies, keyed by what `keyOf` reads of it (given the line's start, length and
+ * number, from 1): the file is read `chunkBytes` at a time and no line is held. Empty lines are skipped.
+ */
+export function scanLineKeys(
+  fd: number,
+  chunkBytes: number,
+  keyOf: (start: number, length: number, line: number) => string,
+): KeySpans {
+  const spans = new KeySpans();
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  let lineStart = 0;
+  let line = 1;
+  let position = 0;
+  for (
+    let n = readSync(fd, buffer, 0, chunkBytes, position);
+    n > 0;
+    n = readSync(fd, buffer, 0, chunkBytes, position)
+  ) {
+    const read = buffer.subarray(0, n);
+    for (let at = read.indexOf(NEWLINE); at >= 0; at = read.indexOf(NEWLINE, at + 1)) {
+      const end = position + at;
+      if (end > lineStart) spans.add(keyOf(lineStart, end - lineStart, line), lineStart, end - lineStart);
+      lineStart = end + 1;
+      line += 1;
+    }
+    position += n;
+  }
+  if (position > lineStart) spans.add(keyOf(lineStart, position - lineStart, line), lineStart, position - lineStart);
+  return spans;
+}

@@ -4,10 +4,9 @@
  * languages, domains, redirect URLs). One NDJSON file per extra the source offered; the manifest's `extras` says,
  * for each, whether it was offered. docs/snapshot-format.md explains every field.
  */
-import { readSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { KeySpans, openKeyedFile } from './key-spans.ts';
+import { KeySpans, openKeyedFile, scanLineKeys } from './key-spans.ts';
 import { iterateNdjson } from './snapshot-format.ts';
 import type { Manifest } from './snapshot-schemas.ts';
 
@@ -162,7 +161,6 @@ export interface ExtraByKey<N extends ExtraName> {
   close(): void;
 }
 
-const NEWLINE = 0x0a;
 /** How the crawler writes an entry with a key: its id, then its key, first (the schema's order). */
 const HEAD = /^\{"id":-?\d{1,16},"key":"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"/;
 const HEAD_BYTES = 80;
@@ -186,9 +184,8 @@ export function openExtraByKey<N extends 'drafts' | 'unpublished'>(
   }
   const file = path.join(dir, extraFileOf(name));
   const schema = EXTRA_SCHEMAS[name] as unknown as z.ZodType<ExtraRecord<N>>;
-  const keyed = openKeyedFile(file, (fd, readAt) => {
-    const spans = new KeySpans();
-    const lineKey = (start: number, length: number, line: number): string => {
+  const keyed = openKeyedFile(file, (fd, readAt) =>
+    scanLineKeys(fd, chunkBytes, (start, length, line) => {
       const head = HEAD.exec(readAt(start, Math.min(length, HEAD_BYTES)));
       if (head?.[1] !== undefined) return head[1];
       let entry: unknown;
@@ -200,29 +197,8 @@ export function openExtraByKey<N extends 'drafts' | 'unpublished'>(
       const key = (entry as { key?: unknown } | null)?.key;
       if (typeof key !== 'string') throw new Error(`${file} line ${line}: an entry without a key`);
       return key;
-    };
-    const buffer = Buffer.allocUnsafe(chunkBytes);
-    let lineStart = 0;
-    let line = 1;
-    let position = 0;
-    for (
-      let n = readSync(fd, buffer, 0, chunkBytes, position);
-      n > 0;
-      n = readSync(fd, buffer, 0, chunkBytes, position)
-    ) {
-      const read = buffer.subarray(0, n);
-      for (let at = read.indexOf(NEWLINE); at >= 0; at = read.indexOf(NEWLINE, at + 1)) {
-        const end = position + at;
-        if (end > lineStart) spans.add(lineKey(lineStart, end - lineStart, line), lineStart, end - lineStart);
-        lineStart = end + 1;
-        line += 1;
-      }
-      position += n;
-    }
-    if (position > lineStart)
-      spans.add(lineKey(lineStart, position - lineStart, line), lineStart, position - lineStart);
-    return spans;
-  });
+    }),
+  );
   return {
     size: keyed.spans.size,
     has: (key) => keyed.spans.has(key),

@@ -14,28 +14,28 @@ const compareFailed = (error: unknown): BuildError => {
 };
 
 /**
- * The drafts' changes as one JSON array (the bytes JSON.stringify of the list gives), written a draft at a time. A
- * failure to compare is the site data's (exit 6); a failure to write (a full disk) is thrown as it is.
+ * The drafts' changes, one JSON line a draft (core/draft-changes.ts), written a few thousand at a time. A failure to
+ * compare is the site data's (exit 6); a failure to write (a full disk) is thrown as it is.
  */
 export async function writeDraftChanges(snapshotDir: string, siteDataDir: string): Promise<number> {
   const changes = iterateDraftChanges(snapshotDir);
   const out = createLineWriter(path.join(siteDataDir, DRAFT_CHANGES_FILE));
   let count = 0;
-  let gathered = '[';
+  let gathered = '';
   try {
     for (;;) {
       const next = await changes.next().catch((error: unknown) => {
         throw compareFailed(error);
       });
       if (next.done === true) break;
-      gathered += `${count === 0 ? '' : ','}${JSON.stringify(next.value)}`;
+      gathered += `${JSON.stringify(next.value)}\n`;
       count += 1;
       if (gathered.length >= WRITE_CHARS) {
         await out.write(gathered);
         gathered = '';
       }
     }
-    await out.write(`${gathered}]`);
+    await out.write(gathered);
   } finally {
     await changes.return(undefined);
     await out.close();

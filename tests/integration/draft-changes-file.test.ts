@@ -1,7 +1,7 @@
 /**
  * The drafts' changes file is written a draft at a time (the list of them all was the largest thing the site-data step
- * held at a million items): it must still be the one JSON text of the whole list, name every pending draft the
- * database holds, and let a full disk fail as a full disk.
+ * held at a million items): one JSON line a draft, every pending draft the database holds read back by its key, and a
+ * full disk failing as a full disk.
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,13 +12,14 @@ import { after, before, describe, it } from 'node:test';
 import { generateDemoDatabase } from '../../scripts/demo/generate.ts';
 import { listDraftChanges } from '../../scripts/diff/draft-diff.ts';
 import { writeDraftChanges } from '../../scripts/pipeline/drafts-step.ts';
+import { DRAFT_CHANGES_FILE, openDraftChanges } from '../../scripts/core/draft-changes.ts';
 import { BuildError } from '../../scripts/pipeline/build-errors.ts';
 import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { mountTmpfs, unmount } from '../support/mounts.ts';
 
 const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 
-describe('draft-changes.json', () => {
+describe('the drafts’ changes file', () => {
   let work: string;
   let snapshot: string;
   let pending: string[];
@@ -46,15 +47,23 @@ describe('draft-changes.json', () => {
   });
   after(() => rm(work, { recursive: true, force: true }));
 
-  it('is the JSON text of the whole list, one entry per pending draft, across many writes', async () => {
+  it('holds one JSON line per pending draft, across many writes, each read back by its key', async () => {
     const siteData = path.join(work, 'site-data');
     await rm(siteData, { recursive: true, force: true });
     await mkdir(siteData, { recursive: true });
     const count = await writeDraftChanges(snapshot, siteData);
-    const text = await readFile(path.join(siteData, 'draft-changes.json'), 'utf8');
+    const file = path.join(siteData, DRAFT_CHANGES_FILE);
+    const text = await readFile(file, 'utf8');
     const list = await listDraftChanges(snapshot);
-    assert.equal(text, JSON.stringify(list));
+    assert.equal(text, list.map((change) => `${JSON.stringify(change)}\n`).join(''));
     assert.ok(text.length > 3 * 65536, `${text.length} characters: written in several pieces`);
+    const byKey = openDraftChanges(file);
+    try {
+      assert.equal(byKey.size, pending.length);
+      for (const change of list) assert.deepEqual(byKey.get(change.key), change);
+    } finally {
+      byKey.close();
+    }
     assert.equal(count, pending.length);
     assert.deepEqual(list.map((change) => change.key).sort(), pending);
     assert.ok(pending.length > 20, `${pending.length} pending drafts in the demo database`);

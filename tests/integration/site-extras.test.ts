@@ -222,10 +222,13 @@ describe('extras downloads', () => {
       assert.match(added, /<img /);
       assert.doesNotMatch(added, /"markup"|\{"blocks/);
     }
-    // The site data's file, written a draft at a time, holds the bytes of the whole list as one JSON text.
+    // The site data's file, written a draft at a time, holds one JSON line a draft.
     const siteData = path.join(work, 'multilingual-site-data');
     assert.equal(await writeDraftChanges(path.join(work, 'multilingual-snapshot'), siteData), changes.length);
-    assert.equal(await readFile(path.join(siteData, 'draft-changes.json'), 'utf8'), JSON.stringify(changes));
+    assert.equal(
+      await readFile(path.join(siteData, 'draft-changes.ndjson'), 'utf8'),
+      changes.map((change) => `${JSON.stringify(change)}\n`).join(''),
+    );
   });
 
   it('a plugin-shaped source: every extra not offered, every download there and empty', async () => {

@@ -81,7 +81,7 @@ export async function renderHiddenPage(page: HiddenPage): Promise<{ title: strin
       ['Published', formatDate(text(row.publishedDate))],
       ['Languages edited', list(row.editedCultures)],
     ]);
-    const changes = renderChanges((await loadDraftChanges()).get(key));
+    const changes = renderChanges(loadDraftChanges().get(key));
     const body = markup`${head(kind, row, 'pending draft')} ${facts} <h2 id="draft-changes">Changed properties</h2> ${changes} <p class="meta" id="draft-values">The draft’s values, as the published item’s are shown:</p> ${values}`;
     return { title: `Draft: ${text(row.name)}`, body: body.value };
   }

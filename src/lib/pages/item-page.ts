@@ -86,7 +86,7 @@ export async function getItemPage(kind: ItemKind, key: string, unshown?: string)
   const used = data.usedBy.get(node.key);
   const urlSegment = typeof record?.urlSegment === 'string' ? record.urlSegment : undefined;
   const imageSrc = imageSource(node.file, data.env.mediaOrigin);
-  const draft = kind === 'content' ? (await loadDraftChanges()).get(node.key) : undefined;
+  const draft = kind === 'content' ? loadDraftChanges().get(node.key) : undefined;
   const decision = await findDecision(node.key);
   const history = await findItemHistory(node.key);
   const since = history && (await loadChanges())?.from.finishedAt;

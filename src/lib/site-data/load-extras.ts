@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getSiteEnv } from '../site-env.ts';
-import { DRAFT_CHANGES_FILE, type DraftChanges } from '#core/draft-changes.ts';
+import { DRAFT_CHANGES_FILE, openDraftChanges, type DraftChangesByKey } from '#core/draft-changes.ts';
 import { EXTRAS_FILE, type ExtrasData } from './extras-format.ts';
 
 let cached: Promise<ExtrasData> | undefined;
@@ -14,16 +14,13 @@ export function loadExtras(): Promise<ExtrasData> {
   return cached;
 }
 
-let drafts: Promise<Map<string, DraftChanges>> | undefined;
+let drafts: DraftChangesByKey | undefined;
 
-/** What each draft changes, by item key; empty when the build wrote none (no drafts, or a site built without it). */
-export function loadDraftChanges(): Promise<Map<string, DraftChanges>> {
-  drafts ??= readFile(path.join(getSiteEnv().siteDataDir, DRAFT_CHANGES_FILE), 'utf8').then(
-    (text) => new Map((JSON.parse(text) as DraftChanges[]).map((d) => [d.key, d])),
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return new Map<string, DraftChanges>();
-      throw error;
-    },
-  );
+/**
+ * What each draft changes, by item key, read a draft at a time (core/draft-changes.ts); none when the build wrote no
+ * file (no drafts, or a site built without them).
+ */
+export function loadDraftChanges(): DraftChangesByKey {
+  drafts ??= openDraftChanges(path.join(getSiteEnv().siteDataDir, DRAFT_CHANGES_FILE));
   return drafts;
 }
