@@ -126,7 +126,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     progress.start('content types', 0);
     const hooks = { queued: (count: number) => progress.grow(count), done: () => progress.tick() };
     const types = await crawlContentTypes(refs, read, log, hooks, lists, options.maxContentTypes);
-    const extras = await crawlExtras(http, log);
+    const extras = await crawlExtras(http, log, (name) => store.openExtra(name));
     progress.stop();
     warnRepairs(http.stats, log);
     const { lookups, ...typesFile } = types;
@@ -156,7 +156,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       answers: { largest: http.stats.largest ?? null, ...describeWindows([sizers.content, sizers.media]) },
     };
     const dir = await store.finish(
-      { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile }, extras: extras.records },
+      { manifest, report, contentTypes: { formatVersion: FORMAT_VERSION, ...typesFile } },
       shrink !== undefined,
     );
     return { dir, manifest, ...(shrink === undefined ? {} : { shrink }) };

@@ -158,3 +158,53 @@ test("a non-snapshot folder is never replaced; a previous run's leftovers are cl
     await rm(work, { recursive: true, force: true });
   }
 });
+
+test('extras are written as they come: an offered list is kept, a failed one leaves nothing, none leaves no folder', async () => {
+  const work = await mkdtemp(path.join(tmpdir(), 'crawl-store-extras-'));
+  try {
+    const out = path.join(work, 'snapshot');
+    const store = await openSnapshotStore(out, 2);
+    await store.writeItem('content', entry(1), itemJson(1));
+    // Hostile text survives as sent: separators, bidi, a prototype-named key.
+    const language = JSON.parse('{"isoCode":"x-\\u2028","name":"L\\u202e","isDefault":true,"__proto__":1}');
+    const languages = await store.openExtra('languages');
+    await languages.add(language);
+    await languages.add({ isoCode: 'da', name: 'Dansk', isDefault: false });
+    const domains = await store.openExtra('domains');
+    await domains.add({ name: '/half', rootKey: null, culture: null, wildcard: false });
+    await domains.end('failed');
+    await (await store.openExtra('dictionary')).end('not-offered');
+    await (await store.openExtra('redirect-urls')).end('offered');
+    await languages.end('offered');
+    assert.equal(await store.finish(parts('complete')), out);
+    const manifest = await getManifest(out);
+    assert.deepEqual(manifest.files['extras/languages.ndjson']?.records, 2);
+    assert.deepEqual(manifest.files['extras/redirect-urls.ndjson']?.records, 0, 'an offered empty list is a file');
+    assert.equal(manifest.files['extras/domains.ndjson'], undefined);
+    assert.deepEqual((await readdir(path.join(out, 'extras'))).sort(), ['languages.ndjson', 'redirect-urls.ndjson']);
+    const lines = (await readFile(path.join(out, 'extras/languages.ndjson'), 'utf8')).trim().split('\n');
+    assert.deepEqual(JSON.parse(lines[0] as string), language);
+    assert.deepEqual(await listDamagedFiles(out, manifest), []);
+
+    const plain = path.join(work, 'plain');
+    const second = await openSnapshotStore(plain, 2);
+    await second.writeItem('content', entry(1), itemJson(1));
+    const failed = await second.openExtra('drafts');
+    await failed.add({ id: 1 });
+    await failed.end('failed');
+    await second.finish(parts('complete'));
+    assert.equal((await readdir(plain)).includes('extras'), false, 'no extra kept, no folder');
+
+    const dropped = path.join(work, 'dropped');
+    const third = await openSnapshotStore(dropped, 2);
+    await (await third.openExtra('languages')).add(language);
+    await third.discard();
+    assert.deepEqual(
+      (await readdir(work)).filter((name) => name.startsWith('dropped')),
+      [],
+      'a discarded crawl leaves nothing, an open extra included',
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createCrawlLog } from '../../scripts/snapshot/crawl-log.ts';
 import type { HttpClient, HttpOutcome } from '../../scripts/snapshot/client/http-client.ts';
-import { crawlExtras } from '../../scripts/snapshot/plan/extras-plan.ts';
+import { collectExtras, crawlExtras } from '../../scripts/snapshot/plan/extras-plan.ts';
 
 const KEY = '8DB383D6-7FB6-4B22-8169-82D5DA5CF79E';
 
@@ -48,6 +48,7 @@ test('extras: offered, not offered, failed, and entries lacking what the site ne
     editedCultures: [],
     properties,
   };
+  const collected = collectExtras();
   const result = await crawlExtras(
     fakeHttp({
       GetDrafts: { ok: true, status: 200, body: [draft, { ...draft, key: 'not-a-guid' }] },
@@ -56,6 +57,7 @@ test('extras: offered, not offered, failed, and entries lacking what the site ne
       GetLanguages: { ok: true, status: 200, body: [] },
     }),
     log,
+    collected.sinkFor,
   );
   assert.equal(result.status.drafts, 'offered');
   assert.equal(result.status.languages, 'offered');
@@ -63,12 +65,13 @@ test('extras: offered, not offered, failed, and entries lacking what the site ne
   assert.equal(result.status.domains, 'failed');
   assert.equal(result.status['redirect-urls'], 'not-offered');
   assert.equal(result.requests, 8, 'one request each: every answer was short of a page');
-  const kept = result.records.get('drafts') as Array<Record<string, unknown>>;
+  const kept = collected.records.get('drafts') as Array<Record<string, unknown>>;
   assert.equal(kept.length, 1);
   assert.equal(kept[0]!.key, KEY.toLowerCase());
   assert.deepEqual(Object.keys(kept[0]!.properties as object), ['__proto__', 'constructor']);
   assert.deepEqual(JSON.parse(JSON.stringify(kept[0])).properties.__proto__, { alias: '__proto__', value: 'x' });
-  assert.deepEqual(result.records.get('languages'), []);
+  assert.deepEqual(collected.records.get('languages'), []);
+  assert.deepEqual([...collected.records.keys()], ['drafts', 'languages'], 'only the offered extras are kept');
   assert.equal(log.failures.length, 1);
   assert.match(log.failures[0]!.message, /\[1\] lacks what the snapshot needs/);
   assert.deepEqual(
@@ -87,6 +90,7 @@ test('extras: long lists are asked for page by page; a source that ignores pagin
     wildcard: false,
   }));
   const asked: string[] = [];
+  const collected = collectExtras();
   const result = await crawlExtras(
     fakeHttp(
       {
@@ -100,9 +104,10 @@ test('extras: long lists are asked for page by page; a source that ignores pagin
       asked,
     ),
     createCrawlLog(),
+    collected.sinkFor,
   );
-  assert.deepEqual(result.records.get('languages'), all);
-  assert.deepEqual(result.records.get('domains'), domains);
+  assert.deepEqual(collected.records.get('languages'), all);
+  assert.deepEqual(collected.records.get('domains'), domains);
   assert.deepEqual(
     asked.filter((a) => a.startsWith('GetLanguages')),
     ['GetLanguages?skip=0&take=500', 'GetLanguages?skip=500&take=500', 'GetLanguages?skip=1000&take=500'],

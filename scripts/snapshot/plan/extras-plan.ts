@@ -2,7 +2,9 @@
  * The extension operations (snapshot-extras.ts), asked for like the type lists: a source that does not answer one
  * (404, 405, 501, or anything but an array) is crawled without it, and the manifest says it was not offered; another
  * failure is an `extra-unavailable` warning, never a failure of the crawl. An entry lacking what the site needs is a
- * failure of that URL, like an item's.
+ * failure of that URL, like an item's. Entries go to a sink a page at a time (the snapshot's file, as the crawl
+ * writes items): at a million demo items the drafts alone are 163,029 entries with their values, and holding every
+ * list until the end made the last third of the crawl mostly garbage collection.
  */
 import type { CrawlLog } from '../crawl-log.ts';
 import { formatIssues } from '../crawl-log.ts';
@@ -18,9 +20,29 @@ import {
 
 export interface ExtrasCrawl {
   status: Record<ExtraName, ExtraStatus>;
-  /** The entries of each offered extra, as sent (keys lower-cased). */
-  records: Map<ExtraName, unknown[]>;
   requests: number;
+}
+
+/** Where one extra's entries go, as sent (keys lower-cased), in order. */
+export interface ExtraSink {
+  add(entry: unknown): Promise<void>;
+  /** The list ended: `offered` keeps what was added, anything else throws it away. */
+  end(status: ExtraStatus): Promise<void>;
+}
+
+/** A sink that keeps each offered extra's entries in memory (`records`), for tests and small sources. */
+export function collectExtras(): { sinkFor: (name: ExtraName) => ExtraSink; records: Map<ExtraName, unknown[]> } {
+  const records = new Map<ExtraName, unknown[]>();
+  return {
+    records,
+    sinkFor(name) {
+      const entries: unknown[] = [];
+      return {
+        add: async (entry) => void entries.push(entry),
+        end: async (status) => void (status === 'offered' && records.set(name, entries)),
+      };
+    },
+  };
 }
 
 const NOT_OFFERED = [404, 405, 501];
@@ -29,49 +51,56 @@ export const EXTRA_PAGE_SIZE = 500;
 /** Past this many pages (a source that never ends a list) the extra is given up, with a warning. */
 const MAX_PAGES = 2000;
 
-type ListOutcome = { status: ExtraStatus; entries: unknown[]; requests: number };
+type ListOutcome = { status: ExtraStatus; requests: number };
 
-export async function crawlExtras(http: HttpClient, log: CrawlLog): Promise<ExtrasCrawl> {
+export async function crawlExtras(
+  http: HttpClient,
+  log: CrawlLog,
+  sinkFor: (name: ExtraName) => ExtraSink | Promise<ExtraSink>,
+): Promise<ExtrasCrawl> {
   const status = {} as Record<ExtraName, ExtraStatus>;
-  const records = new Map<ExtraName, unknown[]>();
   let requests = 0;
   for (const name of EXTRA_NAMES) {
-    const outcome = await fetchList(http, log, name);
+    const sink = await sinkFor(name);
+    let outcome: ListOutcome;
+    try {
+      outcome = await fetchList(http, log, name, sink);
+    } catch (error) {
+      await sink.end('failed');
+      throw error;
+    }
+    await sink.end(outcome.status);
     requests += outcome.requests;
     status[name] = outcome.status;
-    if (outcome.status === 'offered') records.set(name, outcome.entries);
   }
-  return { status, records, requests };
+  return { status, requests };
 }
 
 /** Asks page after page until one comes back short; a source that ignores paging answers the whole list at once. */
-async function fetchList(http: HttpClient, log: CrawlLog, name: ExtraName): Promise<ListOutcome> {
+async function fetchList(http: HttpClient, log: CrawlLog, name: ExtraName, sink: ExtraSink): Promise<ListOutcome> {
   const operation = EXTRA_OPERATIONS[name];
-  const entries: unknown[] = [];
   let firstOfList = '';
   for (let page = 0; page < MAX_PAGES; page++) {
     const outcome = await http.get(operation, { skip: page * EXTRA_PAGE_SIZE, take: EXTRA_PAGE_SIZE });
     const requests = page + 1;
     if (!outcome.ok && (page > 0 || !NOT_OFFERED.includes(outcome.status))) {
       warn(log, name, `${operation} failed (${outcome.message})`, outcome.url);
-      return { status: 'failed', entries: [], requests };
+      return { status: 'failed', requests };
     }
     if (!outcome.ok || !Array.isArray(outcome.body)) {
       if (page > 0) warn(log, name, `${operation} answered page ${page + 1} with no array`, outcome.url);
-      return { status: page === 0 ? 'not-offered' : 'failed', entries: [], requests };
+      return { status: page === 0 ? 'not-offered' : 'failed', requests };
     }
     // A source that ignores skip sends its first page again: the list has ended.
     const first = JSON.stringify(outcome.body[0]);
     if (page === 0) firstOfList = first;
-    else if (first === firstOfList) return { status: 'offered', entries, requests };
-    outcome.body.forEach((entry, index) => {
-      const kept = checkEntry(log, name, entry, { ...outcome, index: page * EXTRA_PAGE_SIZE + index });
-      if (kept) entries.push(entry);
-    });
-    if (outcome.body.length !== EXTRA_PAGE_SIZE) return { status: 'offered', entries, requests };
+    else if (first === firstOfList) return { status: 'offered', requests };
+    for (const [index, entry] of outcome.body.entries())
+      if (checkEntry(log, name, entry, { ...outcome, index: page * EXTRA_PAGE_SIZE + index })) await sink.add(entry);
+    if (outcome.body.length !== EXTRA_PAGE_SIZE) return { status: 'offered', requests };
   }
   warn(log, name, `${operation} did not end after ${MAX_PAGES} pages`, '');
-  return { status: 'failed', entries: [], requests: MAX_PAGES };
+  return { status: 'failed', requests: MAX_PAGES };
 }
 
 function checkEntry(

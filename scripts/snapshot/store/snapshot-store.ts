@@ -3,7 +3,7 @@
  * complete → the previous snapshot is renamed aside and removed only once the new one is at `<out>`;
  * partial → it goes to `<out>.partial` and `<out>` is not touched; discarded → nothing remains.
  */
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../crawl-errors.ts';
 import { findStat, recoverFolderSwap, swapIntoPlace } from '../../core/folder-swap.ts';
@@ -28,19 +28,23 @@ import {
   type Report,
 } from '../../core/snapshot-format.ts';
 import type { TreeEntry } from '../plan/tree-walk.ts';
+import type { ExtraSink } from '../plan/extras-plan.ts';
 import { extraFileOf, type ExtraName } from '../../core/snapshot-extras.ts';
 
 export interface SnapshotParts {
   manifest: Omit<Manifest, 'files'>;
   contentTypes: ContentTypesFile;
   report: Report;
-  /** The entries of each extra the source offered (snapshot-extras.ts), one NDJSON file each. */
-  extras?: Map<ExtraName, unknown[]>;
 }
 
 export interface SnapshotStore {
   /** Appends the full item (when there is one) to the current chunk and its summary to the index. */
   writeItem(kind: ItemKind, entry: TreeEntry, itemJson: string | undefined): Promise<void>;
+  /**
+   * A file for one extra's entries (snapshot-extras.ts), written as they come: kept in the snapshot when the extra
+   * ends `offered`, else removed.
+   */
+  openExtra(name: ExtraName): Promise<ExtraSink>;
   /** Writes the JSON files and moves the folder into place (or beside it, when `refused`); returns where it went. */
   finish(parts: SnapshotParts, refused?: boolean): Promise<string>;
   discard(): Promise<void>;
@@ -77,8 +81,41 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
     await indexes.get(kind)?.append(JSON.stringify(line));
   }
 
+  const extraFiles: Record<string, FileEntry> = {};
+  const openExtras = new Set<NdjsonFile>();
+
+  /** The file is made with the first entry, or at the end of an offered list without any, so a source that offers no
+   * extra leaves no `extras/` folder. */
+  async function openExtra(name: ExtraName): Promise<ExtraSink> {
+    const file = path.join(tmp, extraFileOf(name));
+    let out: NdjsonFile | undefined;
+    const opened = async (): Promise<NdjsonFile> => {
+      if (out === undefined) {
+        await mkdir(path.dirname(file), { recursive: true });
+        out = await createNdjsonFile(file);
+        openExtras.add(out);
+      }
+      return out;
+    };
+    return {
+      add: async (entry) => void (await (await opened()).append(JSON.stringify(entry))),
+      async end(status) {
+        if (status === 'offered') {
+          const done = await opened();
+          openExtras.delete(done);
+          extraFiles[extraFileOf(name)] = await done.close();
+        } else if (out !== undefined) {
+          openExtras.delete(out);
+          await out.abandon();
+          await rm(file, { force: true });
+          await rmdir(path.dirname(file)).catch(() => undefined);
+        }
+      },
+    };
+  }
+
   async function finish(parts: SnapshotParts, refused = false): Promise<string> {
-    const files: Record<string, FileEntry> = {};
+    const files: Record<string, FileEntry> = { ...extraFiles };
     for (const kind of ITEM_KINDS) {
       Object.assign(files, await chunks.get(kind)?.close());
       const index = await indexes.get(kind)?.close();
@@ -89,7 +126,6 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
       parts.contentTypes,
       parts.contentTypes.contentTypes.length,
     );
-    Object.assign(files, await writeExtras(tmp, parts.extras));
     files[REPORT_FILE] = await writeJsonFile(path.join(tmp, REPORT_FILE), parts.report, parts.report.failures.length);
     const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
     await writeJsonFile(path.join(tmp, MANIFEST_FILE), { ...parts.manifest, files: sorted }, 1);
@@ -104,6 +140,7 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
   }
 
   async function discard(): Promise<void> {
+    for (const out of openExtras) await out.abandon();
     for (const kind of ITEM_KINDS) {
       await chunks.get(kind)?.abandon();
       await indexes.get(kind)?.abandon();
@@ -111,18 +148,7 @@ export async function openSnapshotStore(out: string, perChunk: number): Promise<
     await rm(tmp, { recursive: true, force: true });
   }
 
-  return { writeItem, finish, discard };
-}
-
-async function writeExtras(dir: string, extras: SnapshotParts['extras']): Promise<Record<string, FileEntry>> {
-  const files: Record<string, FileEntry> = {};
-  for (const [name, records] of extras ?? []) {
-    await mkdir(path.join(dir, path.dirname(extraFileOf(name))), { recursive: true });
-    const file = await createNdjsonFile(path.join(dir, extraFileOf(name)));
-    for (const record of records) await file.append(JSON.stringify(record));
-    files[extraFileOf(name)] = await file.close();
-  }
-  return files;
+  return { writeItem, openExtra, finish, discard };
 }
 
 /** `<out>` must be absent, an empty folder, or a snapshot: anything else is not ours to replace. */
