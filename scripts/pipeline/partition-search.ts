@@ -45,21 +45,25 @@ async function writePartitionRecords(
   target: string,
   partition: Partition,
   facts: SiteRecordFacts,
-): Promise<void> {
+): Promise<Uint32Array> {
   const writer = createLineWriter(target);
+  const names: number[] = [];
   let at = 0;
   try {
     // The same reader as `readRecordFacts`, over the same file: record `at` is name `facts.inOrder[at]`.
     for await (const { value: record } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
-      const shared = facts.shared.has(facts.inOrder[at++] as number);
-      const mine = shared
+      const name = facts.inOrder[at++] as number;
+      const mine = facts.shared.has(name)
         ? partition.index === 1
         : partitionOfKey(recordKey(record), partition.count) === partition.index;
-      if (mine) await writer.write(`${JSON.stringify(record)}\n`);
+      if (!mine) continue;
+      await writer.write(`${JSON.stringify(record)}\n`);
+      names.push(name);
     }
   } finally {
     await writer.close();
   }
+  return Uint32Array.from(names);
 }
 
 export async function buildPartitionSearch(
@@ -74,10 +78,10 @@ export async function buildPartitionSearch(
   const started = Date.now();
   const own = path.join(workDir, `search-partition-${partition.index}-of-${partition.count}.ndjson`);
   const facts = await readRecordFacts(recordsFile, base);
-  await writePartitionRecords(recordsFile, own, partition, facts);
+  const names = await writePartitionRecords(recordsFile, own, partition, facts);
   const summary = await buildSearchIndex(own, outDir, base, shardSize, {
     bundleName: partitionBundleName(partition),
-    facts,
+    share: { facts, names },
     ...options,
   });
   return { ...summary, millis: Date.now() - started };

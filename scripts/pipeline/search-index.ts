@@ -95,7 +95,7 @@ export interface SiteRecordFacts {
   words: Set<string>;
   /** Every record's predicted page name (search-hashes.ts), as a number, sorted. */
   names: Uint32Array;
-  /** The same names in the records' order, so a pass over the same file reads them instead of hashing again. */
+  /** The same names in the file's order, so a later pass over the records reads them instead of hashing again. */
   inOrder: Uint32Array;
   /** The names more than one record would get. */
   shared: Set<number>;
@@ -121,8 +121,11 @@ export async function readRecordFacts(
 export interface SearchIndexOptions {
   bundleName?: (n: number) => string;
   maxShardBytes?: number;
-  /** The whole site's records when these are a partition's share: their words and names (`readRecordFacts`). */
-  facts?: SiteRecordFacts;
+  /**
+   * When these records are a partition's share: the whole site's facts (`readRecordFacts`), and the share's own
+   * records' names in the share's order (picked from `facts.inOrder` as the share was written).
+   */
+  share?: { facts: SiteRecordFacts; names: Uint32Array };
   /** The page name Pagefind gives a record: predicted (search-hashes.ts); tests give their own. */
   nameOf?: (record: pagefind.CustomRecord) => string;
   /**
@@ -152,9 +155,9 @@ export async function buildSearchIndex(
 ): Promise<SearchIndexSummary> {
   const started = Date.now();
   const { bundleName = defaultBundleName, maxShardBytes = MAX_SHARD_BYTES, nameOf = predictPageName } = options;
-  // Facts read from these very records hold each one's name in order; a partition's share names its own.
-  const ownFacts = options.facts === undefined;
-  const facts = options.facts ?? (await readRecordFacts(recordsFile, base, nameOf));
+  const facts = options.share?.facts ?? (await readRecordFacts(recordsFile, base, nameOf));
+  // Each record's name, in the file's order: read in the first pass, never hashed twice.
+  const names = options.share?.names ?? facts.inOrder;
   const vocabulary = facts.words;
   // Records whose page names collide wait, and all go into the last bundle, where Pagefind lengthens their names.
   const waiting: pagefind.CustomRecord[] = [];
@@ -206,7 +209,9 @@ export async function buildSearchIndex(
     };
     for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
       const custom = toCustomRecord(record, base);
-      const name = ownFacts ? (facts.inOrder[records] as number) : nameNumber(nameOf(custom));
+      const name = names[records];
+      if (name === undefined)
+        throw new BuildError(BUILD_EXIT_CODES.search, `${recordsFile} has more records than names were read for`);
       records += 1;
       if (facts.shared.has(name)) {
         waiting.push(custom);
