@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { PropertyChange } from './diff-format.ts';
-import { openKeyedFile, scanLineKeys } from './key-spans.ts';
+import { openLinesByKey } from './key-spans.ts';
 
 export const DRAFT_CHANGES_FILE = 'draft-changes.ndjson';
 
@@ -36,19 +36,8 @@ const HEAD_BYTES = 256;
  */
 export function openDraftChanges(file: string, chunkBytes = 1 << 20): DraftChangesByKey {
   if (!existsSync(file)) return { get: () => undefined, size: 0, close: () => {} };
-  const keyed = openKeyedFile(file, (fd, readAt) =>
-    scanLineKeys(fd, chunkBytes, (start, length, line) => {
-      const head = HEAD.exec(readAt(start, Math.min(length, HEAD_BYTES)));
-      let key: unknown;
-      try {
-        key = head?.[1] !== undefined ? JSON.parse(head[1]) : (JSON.parse(readAt(start, length)) as DraftChanges).key;
-      } catch (error) {
-        throw new Error(`${file} line ${line}: ${(error as Error).message}`);
-      }
-      if (typeof key !== 'string') throw new Error(`${file} line ${line}: a draft without a key`);
-      return key;
-    }),
-  );
+  const head = { pattern: HEAD, bytes: HEAD_BYTES, decode: (group: string) => JSON.parse(group) as string };
+  const keyed = openLinesByKey(file, head, 'a draft', chunkBytes);
   return {
     size: keyed.spans.size,
     get(key) {

@@ -100,7 +100,7 @@ const NEWLINE = 0x0a;
  * Where each line of an NDJSON file lies, keyed by what `keyOf` reads of it (given the line's start, length and
  * number, from 1): the file is read `chunkBytes` at a time and no line is held. Empty lines are skipped.
  */
-export function scanLineKeys(
+function scanLineKeys(
   fd: number,
   chunkBytes: number,
   keyOf: (start: number, length: number, line: number) => string,
@@ -126,4 +126,36 @@ export function scanLineKeys(
   }
   if (position > lineStart) spans.add(keyOf(lineStart, position - lineStart, line), lineStart, position - lineStart);
   return spans;
+}
+
+/** How a writer starts each line: the first group of `pattern`, matched on the line's first `bytes`, is its key. */
+export interface LineHead {
+  pattern: RegExp;
+  bytes: number;
+  /** From the group's text to the key (the group may be a JSON string); the text itself when absent. */
+  decode?: (group: string) => string;
+}
+
+/**
+ * An NDJSON file of objects with a string `key`, read one line at a time by key (`openKeyedFile`). A line's key comes
+ * from its head when it starts as its writer writes it, else from the parsed line; a line that cannot be read, or
+ * holds no key, is named by number (`what`: what a line is, for the message).
+ */
+export function openLinesByKey(file: string, head: LineHead, what: string, chunkBytes: number): KeyedFile {
+  return openKeyedFile(file, (fd, readAt) =>
+    scanLineKeys(fd, chunkBytes, (start, length, line) => {
+      let key: unknown;
+      try {
+        const group = head.pattern.exec(readAt(start, Math.min(length, head.bytes)))?.[1];
+        key =
+          group === undefined
+            ? (JSON.parse(readAt(start, length)) as { key?: unknown } | null)?.key
+            : (head.decode?.(group) ?? group);
+      } catch (error) {
+        throw new Error(`${file} line ${line}: ${(error as Error).message}`);
+      }
+      if (typeof key !== 'string') throw new Error(`${file} line ${line}: ${what} without a key`);
+      return key;
+    }),
+  );
 }

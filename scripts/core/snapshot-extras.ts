@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { KeySpans, openKeyedFile, scanLineKeys } from './key-spans.ts';
+import { KeySpans, openLinesByKey } from './key-spans.ts';
 import { iterateNdjson } from './snapshot-format.ts';
 import type { Manifest } from './snapshot-schemas.ts';
 
@@ -184,21 +184,7 @@ export function openExtraByKey<N extends 'drafts' | 'unpublished'>(
   }
   const file = path.join(dir, extraFileOf(name));
   const schema = EXTRA_SCHEMAS[name] as unknown as z.ZodType<ExtraRecord<N>>;
-  const keyed = openKeyedFile(file, (fd, readAt) =>
-    scanLineKeys(fd, chunkBytes, (start, length, line) => {
-      const head = HEAD.exec(readAt(start, Math.min(length, HEAD_BYTES)));
-      if (head?.[1] !== undefined) return head[1];
-      let entry: unknown;
-      try {
-        entry = JSON.parse(readAt(start, length));
-      } catch (error) {
-        throw new Error(`${file} line ${line}: ${(error as Error).message}`);
-      }
-      const key = (entry as { key?: unknown } | null)?.key;
-      if (typeof key !== 'string') throw new Error(`${file} line ${line}: an entry without a key`);
-      return key;
-    }),
-  );
+  const keyed = openLinesByKey(file, { pattern: HEAD, bytes: HEAD_BYTES }, 'an entry', chunkBytes);
   return {
     size: keyed.spans.size,
     has: (key) => keyed.spans.has(key),
