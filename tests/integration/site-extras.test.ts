@@ -153,13 +153,17 @@ describe('extras downloads', () => {
     const rows = await csv(siteData, 'dictionary');
     const row = pick(rows, ['name', 'value:en-US', 'missing']).find((r) => r[0] === '__proto__');
     assert.deepEqual(row, ['__proto__', `'${name}`, '2']);
-    // Written piece by piece, never as one string: each file is the bytes one JSON.stringify of its value gives.
-    for (const file of ['extras.json', 'used-by.json']) {
-      const text = await readFile(path.join(siteData, file), 'utf8');
-      assert.equal(text, JSON.stringify(JSON.parse(text)), file);
-    }
+    // Written piece by piece, never as one string: the file is the bytes one JSON.stringify of its value gives.
+    const usedBy = await readFile(path.join(siteData, 'used-by.json'), 'utf8');
+    assert.equal(usedBy, JSON.stringify(JSON.parse(usedBy)));
+    // Each inventory's rows are one JSON line a row, counted in extras.json.
+    const lines = (await readFile(path.join(siteData, 'extra-rows', 'dictionary.ndjson'), 'utf8')).split('\n');
+    assert.equal(lines.pop(), '', 'the last row ends its line');
+    const dictionaryRows = lines.map((line) => JSON.parse(line) as { name: string });
+    assert.ok(dictionaryRows.some((r) => r.name === '__proto__'));
     const extras = JSON.parse(await readFile(path.join(siteData, 'extras.json'), 'utf8'));
-    assert.ok(extras.rows.dictionary.some((r: { name: string }) => r.name === '__proto__'));
+    assert.equal(extras.counts.dictionary, dictionaryRows.length);
+    assert.equal(extras.counts.dictionary, rows.length - 1, 'as many rows as dictionary.csv has below its header');
     const changes = await listDraftChanges(hostile);
     assert.ok(changes[0]?.properties.some((p) => p.alias === '__proto__' && p.change === 'added'));
   });
@@ -240,6 +244,7 @@ describe('extras downloads', () => {
       const siteData = await derive(work, 'plugin', ['--source', service.url]);
       const extras = JSON.parse(await readFile(path.join(siteData, 'extras.json'), 'utf8'));
       assert.ok(Object.values(extras.status).every((s) => s === 'not-offered'));
+      assert.ok(Object.values(extras.counts).every((n) => n === 0));
       for (const name of ['drafts', 'unpublished', 'recycle-bin', 'dictionary', 'domains', 'redirect-urls'])
         assert.equal((await csv(siteData, name)).length, 1, `${name}.csv has its header only`);
     } finally {

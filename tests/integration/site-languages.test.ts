@@ -14,7 +14,12 @@ import { crawl as crawlSource } from '../../scripts/snapshot/crawl.ts';
 import { startReadService } from '../../scripts/source/server.ts';
 import { describeLanguages, type SiteLanguages } from '../../src/lib/pages/site-languages.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
-import { EXTRAS_FILE, type ExtrasData } from '../../src/lib/site-data/extras-format.ts';
+import {
+  EXTRAS_FILE,
+  extraRowsFile,
+  type ExtraRow,
+  type ExtrasSummary,
+} from '../../src/lib/site-data/extras-format.ts';
 import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
 import { z } from 'zod';
 import { readPublishedCache } from '../support/published-cache.ts';
@@ -70,7 +75,10 @@ async function describeSnapshot(snapshot: string, data: string): Promise<SiteLan
     z.custom<SiteNode>(() => true),
   ))
     nodes.push(n);
-  const extras = JSON.parse(await readFile(path.join(data, EXTRAS_FILE), 'utf8')) as ExtrasData;
+  const summary = JSON.parse(await readFile(path.join(data, EXTRAS_FILE), 'utf8')) as ExtrasSummary;
+  const lines = (await readFile(path.join(data, extraRowsFile('languages')), 'utf8')).split('\n').filter(Boolean);
+  const languages = lines.map((line) => JSON.parse(line) as ExtraRow);
+  const extras = { status: summary.status, languages, domains: summary.counts.domains };
   return describeLanguages({ nodes, contentTypes: (await getContentTypes(snapshot)).contentTypes, extras });
 }
 
@@ -118,8 +126,8 @@ describe('languages and domains of the shared databases', { timeout: 180_000 }, 
     ))
       nodes.push(n);
     const contentTypes = (await getContentTypes(path.join(work, name, 'snapshot'))).contentTypes;
-    const status = { languages: 'not-offered', domains: 'not-offered' } as ExtrasData['status'];
-    const inferred = describeLanguages({ nodes, contentTypes, extras: { status, rows: {} as ExtrasData['rows'] } });
+    const status = { languages: 'not-offered', domains: 'not-offered' } as const;
+    const inferred = describeLanguages({ nodes, contentTypes, extras: { status, languages: [], domains: 0 } });
     assert.equal(inferred.languagesFrom, 'items');
     assert.equal(inferred.defaultLanguage, expectedOf(sharedDatabase(name)).defaultLanguage);
     assert.equal(inferred.domains, undefined);

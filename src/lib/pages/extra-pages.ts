@@ -1,6 +1,6 @@
 /** What the extras inventory pages show above their tables: the source's status, counts, dictionary coverage. */
 import type { ExtraName } from '#core/snapshot-extras.ts';
-import { loadExtras } from '../site-data/load-extras.ts';
+import { loadExtraRows, loadExtras } from '../site-data/load-extras.ts';
 import { EXTRA_INVENTORIES, type ExtraInventoryInfo } from './extra-inventories.ts';
 
 export interface ExtraPage {
@@ -14,13 +14,14 @@ export interface ExtraPage {
 export async function getExtraPage(name: ExtraName): Promise<ExtraPage> {
   const extras = await loadExtras();
   const info = EXTRA_INVENTORIES.find((i) => i.name === name)!;
-  const rows = extras.rows[name];
-  const page: ExtraPage = { info, status: extras.status[name], rows: rows.length };
-  if (name === 'dictionary')
+  const page: ExtraPage = { info, status: extras.status[name], rows: extras.counts[name] };
+  if (name === 'dictionary') {
+    const rows = await loadExtraRows('dictionary');
     page.coverage = extras.dictionaryLanguages.map((iso) => {
       const missing = rows.filter((r) => String(r[`value:${iso}`] ?? '').trim() === '').length;
       return { iso, translated: rows.length - missing, missing };
     });
+  }
   return page;
 }
 
@@ -29,6 +30,6 @@ export async function listExtraCounts(): Promise<Array<{ info: ExtraInventoryInf
   const extras = await loadExtras();
   return EXTRA_INVENTORIES.map((info) => ({
     info,
-    count: extras.status[info.name] === 'offered' ? extras.rows[info.name].length : undefined,
+    count: extras.status[info.name] === 'offered' ? extras.counts[info.name] : undefined,
   }));
 }

@@ -5,7 +5,7 @@
  */
 import type { PropertyChange } from '#core/diff-format.ts';
 import { findActivePartition, ownsItem } from '../partition.ts';
-import { loadDraftChanges, loadExtras } from '../site-data/load-extras.ts';
+import { loadDraftChanges, loadExtraRows } from '../site-data/load-extras.ts';
 import type { ExtraRow } from '../site-data/extras-format.ts';
 import { href, inventoryHref } from '../site-paths.ts';
 import { formatDate } from '../values/value-format.ts';
@@ -27,7 +27,7 @@ export interface HiddenPage {
 export async function listHiddenPages(kind: HiddenKind, renderer: 'astro' | 'writer'): Promise<HiddenPage[]> {
   if (writesItemPages() !== (renderer === 'writer')) return [];
   const partition = findActivePartition();
-  return (await loadExtras()).rows[kind]
+  return (await loadExtraRows(kind))
     .map((row) => ({ kind, key: String(row.key), row }))
     .filter((page) => ownsItem(page.key, partition));
 }

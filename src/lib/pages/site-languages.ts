@@ -5,8 +5,8 @@
  * and whether any content type or item varies by culture, which decides where the "default language only" note applies.
  */
 import type { ContentTypeRecord } from '#core/snapshot-format.ts';
-import type { ExtrasData } from '../site-data/extras-format.ts';
-import { loadExtras } from '../site-data/load-extras.ts';
+import type { ExtraRow, ExtrasSummary } from '../site-data/extras-format.ts';
+import { loadExtraRows, loadExtras } from '../site-data/load-extras.ts';
 import { loadSiteData } from '../site-data/load-site-data.ts';
 import type { SiteNode } from '../site-data/site-data-format.ts';
 
@@ -35,7 +35,12 @@ export interface SiteLanguages {
 export interface LanguageInput {
   nodes: readonly SiteNode[];
   contentTypes: readonly ContentTypeRecord[];
-  extras: Pick<ExtrasData, 'status' | 'rows'>;
+  /** Whether the source offered its languages and domains, its languages' rows, and how many domain rows it has. */
+  extras: {
+    status: Pick<ExtrasSummary['status'], 'languages' | 'domains'>;
+    languages: readonly ExtraRow[];
+    domains: number;
+  };
 }
 
 const sameIso = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -64,7 +69,7 @@ export function describeLanguages({ nodes, contentTypes, extras }: LanguageInput
     variantItems += 1;
     for (const iso of n.cultures) perLanguage.set(iso, (perLanguage.get(iso) ?? 0) + 1);
   }
-  const configured = extras.status.languages === 'offered' ? extras.rows.languages : [];
+  const configured = extras.status.languages === 'offered' ? extras.languages : [];
   const fromExtras = configured.length > 0;
   const marked = configured.find((l) => l.isDefault === true);
   const defaultLanguage = fromExtras ? (marked ? String(marked.isoCode) : undefined) : inferDefault(nodes);
@@ -85,7 +90,7 @@ export function describeLanguages({ nodes, contentTypes, extras }: LanguageInput
     languages,
     languagesFrom: fromExtras ? 'extras' : 'items',
     defaultLanguage,
-    domains: extras.status.domains === 'offered' ? extras.rows.domains.length : undefined,
+    domains: extras.status.domains === 'offered' ? extras.domains : undefined,
     variantTypes,
     variantItems,
     defaultLanguageOnly: variantItems === 0 && !nothingVaries,
@@ -101,8 +106,13 @@ export const languageList = (info: SiteLanguages): string =>
 let cached: Promise<SiteLanguages> | undefined;
 
 export function getSiteLanguages(): Promise<SiteLanguages> {
-  cached ??= Promise.all([loadSiteData(), loadExtras()]).then(([data, extras]) =>
-    describeLanguages({ nodes: data.lookup.nodes, contentTypes: data.types.list, extras }),
+  cached ??= Promise.all([loadSiteData(), loadExtras(), loadExtraRows('languages')]).then(
+    ([data, summary, languages]) =>
+      describeLanguages({
+        nodes: data.lookup.nodes,
+        contentTypes: data.types.list,
+        extras: { status: summary.status, languages, domains: summary.counts.domains },
+      }),
   );
   return cached;
 }

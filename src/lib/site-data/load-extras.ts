@@ -1,17 +1,30 @@
-/** The extras' site data, read once per build process (see extras-format.ts). */
-import { readFile } from 'node:fs/promises';
+/** The extras' site data (extras-format.ts): the summary read once per build process, an inventory's rows on demand. */
 import path from 'node:path';
+import type { ExtraName } from '#core/snapshot-extras.ts';
 import { getSiteEnv } from '../site-env.ts';
 import { DRAFT_CHANGES_FILE, openDraftChanges, type DraftChangesByKey } from '#core/draft-changes.ts';
-import { EXTRAS_FILE, type ExtrasData } from './extras-format.ts';
+import { tableRowCheck } from '../tables/table-row-check.ts';
+import { EXTRAS_FILE, extraRowsFile, extrasSummarySchema, type ExtraRow, type ExtrasSummary } from './extras-format.ts';
+import { iterateSiteNdjson, readSiteJson } from './site-data-read.ts';
 
-let cached: Promise<ExtrasData> | undefined;
+let summary: Promise<ExtrasSummary> | undefined;
 
-export function loadExtras(): Promise<ExtrasData> {
-  cached ??= readFile(path.join(getSiteEnv().siteDataDir, EXTRAS_FILE), 'utf8').then(
-    (text) => JSON.parse(text) as ExtrasData,
-  );
-  return cached;
+/** Which extras the source offered, their row counts and the dictionary's languages. */
+export function loadExtras(): Promise<ExtrasSummary> {
+  summary ??= readSiteJson(path.join(getSiteEnv().siteDataDir, EXTRAS_FILE), extrasSummarySchema);
+  return summary;
+}
+
+/** One inventory's rows, a line at a time, each checked (a stale or edited file fails with its line). */
+export function iterateExtraRows(name: ExtraName, siteDataDir = getSiteEnv().siteDataDir): AsyncGenerator<ExtraRow> {
+  return iterateSiteNdjson(path.join(siteDataDir, extraRowsFile(name)), tableRowCheck);
+}
+
+/** One inventory's rows, read whole: each caller holds them only while it needs them. */
+export async function loadExtraRows(name: ExtraName): Promise<ExtraRow[]> {
+  const rows: ExtraRow[] = [];
+  for await (const row of iterateExtraRows(name)) rows.push(row);
+  return rows;
 }
 
 let drafts: DraftChangesByKey | undefined;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ITEM_KINDS } from '#core/snapshot-format.ts';
 
-export const SITE_DATA_VERSION = 1;
+export const SITE_DATA_VERSION = 2;
 export const SITE_DATA_FILES = {
   meta: 'site-data.json',
   nodes: 'nodes.ndjson',

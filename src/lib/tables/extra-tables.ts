@@ -1,11 +1,11 @@
-/** The interactive tables of the extras inventories (src/lib/pages/extra-inventories.ts), over extras.json's rows. */
+/** The interactive tables of the extras inventories (src/lib/pages/extra-inventories.ts), over their row files. */
 import type { ExtraName } from '#core/snapshot-extras.ts';
-import { loadExtras } from '../site-data/load-extras.ts';
+import { loadExtraRows, loadExtras } from '../site-data/load-extras.ts';
 import type { TableRow } from './table-model.ts';
 import { col } from './site-table.ts';
 import type { InventoryTable } from './inventory-tables.ts';
 
-const rowsOf = (name: ExtraName) => async (): Promise<TableRow[]> => (await loadExtras()).rows[name];
+const rowsOf = (name: ExtraName) => (): Promise<TableRow[]> => loadExtraRows(name);
 
 export const EXTRA_TABLES: readonly InventoryTable[] = [
   {
@@ -79,9 +79,9 @@ export const EXTRA_TABLES: readonly InventoryTable[] = [
       col('status', 'Status', 'text', { facet: true }),
     ],
     listRows: async () => {
-      const extras = await loadExtras();
-      return extras.rows.dictionary.flatMap((r) =>
-        extras.dictionaryLanguages.map((iso) => {
+      const { dictionaryLanguages } = await loadExtras();
+      return (await loadExtraRows('dictionary')).flatMap((r) =>
+        dictionaryLanguages.map((iso) => {
           const value = String(r[`value:${iso}`] ?? '');
           return {
             name: r.name ?? '',

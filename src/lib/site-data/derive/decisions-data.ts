@@ -10,7 +10,7 @@ import { CHANGES_ARCHIVE_FILE, CHANGES_FILE, type SnapshotDiff } from '#core/dif
 import { createChangeHistory } from '../../decisions/changed-since.ts';
 import { readDecisions, type DecisionProblem } from '../../decisions/decisions-file.ts';
 import { readRules } from '../../decisions/rules-file.ts';
-import { EXTRAS_FILE, type ExtrasData } from '../extras-format.ts';
+import { iterateExtraRows } from '../load-extras.ts';
 import { SITE_DATA_FILES } from '../site-data-format.ts';
 import { DECISION_ROW_COLUMNS, listDecisionRows, ORPHANED_COLUMNS } from './decision-rows.ts';
 import { writeTable } from './inventory-downloads.ts';
@@ -36,10 +36,11 @@ export interface DecisionsMeta {
 }
 
 async function readHidden(siteDataDir: string): Promise<Map<string, { name: string; state: string }>> {
-  const extras = JSON.parse(await readFile(path.join(siteDataDir, EXTRAS_FILE), 'utf8')) as ExtrasData;
   const hidden = new Map<string, { name: string; state: string }>();
-  for (const r of extras.rows.unpublished) hidden.set(String(r.key), { name: String(r.name), state: 'unpublished' });
-  for (const r of extras.rows['recycle-bin']) hidden.set(String(r.key), { name: String(r.name), state: 'trashed' });
+  for await (const r of iterateExtraRows('unpublished', siteDataDir))
+    hidden.set(String(r.key), { name: String(r.name), state: 'unpublished' });
+  for await (const r of iterateExtraRows('recycle-bin', siteDataDir))
+    hidden.set(String(r.key), { name: String(r.name), state: 'trashed' });
   return hidden;
 }
 

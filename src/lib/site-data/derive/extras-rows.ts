@@ -3,7 +3,7 @@
  * redirect URLs), derived from the snapshot's extras and the published items: one row shape feeds the page table
  * and the downloads. What is not published is only ever here, never in the published inventories.
  */
-import type { ExtraName, ExtraRecord } from '#core/snapshot-extras.ts';
+import type { ExtraRecord } from '#core/snapshot-extras.ts';
 import type { NodeLookup } from '../node-lookup.ts';
 import type { SiteNode } from '../site-data-format.ts';
 import type { ExtraRow } from '../extras-format.ts';
@@ -137,5 +137,3 @@ export function redirectRows(
     };
   });
 }
-
-export type RowsOf = Record<ExtraName, ExtraRow[]>;
