@@ -173,10 +173,11 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       progress(`snapshot.sqlite: ${sqlite.items} items, ${formatBytes(sqlite.bytes)} in ${seconds(sqlite.millis)}`);
     }
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
-    const size = await measureDir(staging);
+    // With --keep-times the comparison's walk counts the site too: one walk, not two (2.1M files at 1M items).
     const changes = config.keepTimes
       ? await keepUnchangedTimes(staging, config.outDir, { skip: staging, signal: io.signal })
       : undefined;
+    const size = changes?.size ?? (await measureDir(staging));
     io.signal?.throwIfAborted();
     await swapIntoPlace(staging, config.outDir);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);

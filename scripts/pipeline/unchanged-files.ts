@@ -6,9 +6,10 @@
  * each of its files that the previous site holds with the same bytes gets that file's access and modification times,
  * so those tools see it unchanged. Nothing else differs: the new site is still swapped in whole.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync, utimesSync, type Dirent } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync, utimesSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { countFile, emptySize, type DirSize } from './dir-stats.ts';
 
 export interface SiteChanges {
   /** Files with the same bytes as in the previous site: their times are the previous site's. */
@@ -19,6 +20,8 @@ export interface SiteChanges {
   added: number;
   /** Files of the previous site the new one does not hold. */
   removed: number;
+  /** The new site's pages, files and bytes, counted on the same walk (dir-stats.ts). */
+  size: DirSize;
 }
 
 /** Files are compared a chunk at a time: a page is one chunk, the SQLite file many. */
@@ -84,12 +87,11 @@ export async function keepUnchangedTimes(
   { skip, signal }: { skip?: string; signal?: AbortSignal | undefined } = {},
 ): Promise<SiteChanges> {
   signal?.throwIfAborted();
-  const changes: SiteChanges = { unchanged: 0, changed: 0, added: 0, removed: 0 };
+  const changes: SiteChanges = { unchanged: 0, changed: 0, added: 0, removed: 0, size: emptySize() };
   const chunks: [Buffer, Buffer] = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
   let sinceTurn = 0;
 
-  function compare(fresh: string, old: string): void {
-    const a = statSync(fresh);
+  function compare(fresh: string, a: Stats, old: string): void {
     const b = statSync(old);
     if (a.size !== b.size || !sameBytes(fresh, old, a.size, chunks)) {
       changes.changed += 1;
@@ -108,7 +110,10 @@ export async function keepUnchangedTimes(
       const oldPath = oldDir === undefined || before === undefined ? undefined : path.join(oldDir, entry.name);
       if (entry.isDirectory()) await folder(path.join(newDir, entry.name), before?.isDirectory() ? oldPath : undefined);
       else if (entry.isFile()) {
-        if (oldPath !== undefined && before?.isFile()) compare(path.join(newDir, entry.name), oldPath);
+        const fresh = path.join(newDir, entry.name);
+        const stats = statSync(fresh);
+        countFile(changes.size, entry.name, stats.size);
+        if (oldPath !== undefined && before?.isFile()) compare(fresh, stats, oldPath);
         else changes.added += 1;
         if (++sinceTurn >= FILES_PER_TURN) {
           sinceTurn = 0;
@@ -143,7 +148,7 @@ export async function keepUnchangedTimes(
 const count = (n: number, what: string): string => `${n.toLocaleString('en-US')} ${what}`;
 
 /** One line on what the new site changed in the one it replaces; undefined when there was none to compare with. */
-export function describeChanges(changes: SiteChanges): string | undefined {
+export function describeChanges(changes: Omit<SiteChanges, 'size'>): string | undefined {
   if (changes.unchanged + changes.changed + changes.removed === 0) return undefined;
   return (
     `against the site it replaces: ${count(changes.changed, changes.changed === 1 ? 'file changed' : 'files changed')}, ${count(changes.added, 'new')}, ` +

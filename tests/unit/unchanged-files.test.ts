@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { measureDir } from '../../scripts/pipeline/dir-stats.ts';
 import { describeChanges, keepUnchangedTimes } from '../../scripts/pipeline/unchanged-files.ts';
 
 const LAST_NIGHT = new Date('2020-01-02T03:04:05Z');
@@ -52,6 +53,12 @@ describe('keeping the times of unchanged files', () => {
     'was-a-file/inside.html': 'in a folder',
     'was-a-folder': 'a file',
   };
+  // The new site as the build's summary counts it: files, the HTML pages among them, and their bytes.
+  const nextSize = {
+    pages: Object.keys(next).filter((name) => name.endsWith('.html')).length,
+    files: Object.keys(next).length,
+    bytes: Object.values(next).reduce((sum, body) => sum + Buffer.byteLength(body), 0),
+  };
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'unchanged-files-'));
@@ -70,7 +77,7 @@ describe('keeping the times of unchanged files', () => {
   it('gives last night’s times to the files written again byte for byte, and counts what changed', async () => {
     const { old, fresh } = await nightPair('beside');
     const changes = await keepUnchangedTimes(fresh, old);
-    assert.deepEqual(changes, { unchanged: 3, changed: 3, added: 3, removed: 5 });
+    assert.deepEqual(changes, { unchanged: 3, changed: 3, added: 3, removed: 5, size: nextSize });
     for (const file of ['index.html', 'content/a/index.html', 'downloads/big.bin'])
       assert.equal(await mtime(path.join(fresh, file)), LAST_NIGHT.getTime(), file);
     for (const file of ['content/b/index.html', 'content/c/index.json', 'downloads/big-changed.bin', 'new.html'])
@@ -89,6 +96,7 @@ describe('keeping the times of unchanged files', () => {
       changed: 3,
       added: 3,
       removed: 5,
+      size: nextSize,
     });
   });
 
@@ -96,7 +104,8 @@ describe('keeping the times of unchanged files', () => {
     const fresh = path.join(work, 'first', 'site.tmp-1');
     await writeTree(fresh, next);
     const changes = await keepUnchangedTimes(fresh, path.join(work, 'first', 'site'));
-    assert.deepEqual(changes, { unchanged: 0, changed: 0, added: 9, removed: 0 });
+    assert.deepEqual(changes, { unchanged: 0, changed: 0, added: 9, removed: 0, size: nextSize });
+    assert.deepEqual(await measureDir(fresh), nextSize, 'the same count as the walk without a comparison');
     assert.equal(describeChanges(changes), undefined);
     assert.match(
       describeChanges({ unchanged: 215_000, changed: 1_234, added: 5, removed: 2 }) ?? '',
