@@ -5,6 +5,7 @@
  * share a few hundred combos.
  */
 import { FACET_MAP_VERSION, decodeShortNames, nameOfShort, shortName, type FacetMap } from '../lib/search/facet-map.ts';
+import type { PagefindResult } from './pagefind-api.ts';
 
 /** A page's values per filter key; buckets have no prototype, so a value named `constructor` is a value. */
 export type Values = Record<string, string[]>;
@@ -44,7 +45,6 @@ export interface FacetIndex {
   ambiguous: Set<string>;
   /** Every bundle's vocabulary records (scripts/pipeline/search-vocabulary.ts), dropped from every search. */
   vocabulary: Set<string>;
-  complete: boolean;
 }
 
 const isMap = (json: unknown): json is FacetMap => {
@@ -143,7 +143,7 @@ class NameTable {
 /**
  * One lookup over every bundle's map: page name → combo. Names are unique within a bundle only (the build keeps them
  * unique across bundles too, scripts/pipeline/search-hashes.ts); a name two bundles give different values is
- * ambiguous, and the page's own fragment has to say (see `readHits` in search.ts).
+ * ambiguous, and the page's own fragment has to say (`readHits`).
  */
 export function indexFacetMaps(maps: ReadonlyArray<DecodedFacetMap | undefined>): FacetIndex {
   const loaded = maps.filter((map): map is DecodedFacetMap => map !== undefined);
@@ -209,13 +209,49 @@ export function indexFacetMaps(maps: ReadonlyArray<DecodedFacetMap | undefined>)
     },
     ambiguous,
     vocabulary,
-    complete: loaded.length === maps.length,
   };
 }
 
-/** Pagefind's hits without the bundles' vocabulary records, which are no page. */
-export function pageHits<H extends { id: string }>(hits: readonly H[], facets: FacetIndex): H[] {
-  return facets.vocabulary.size === 0 ? [...hits] : hits.filter((hit) => !facets.vocabulary.has(hit.id));
+/** A search's hits that are pages; hit i has the values `combos[comboOf[i]]`, or none known when that is negative. */
+export interface Found<H extends PagefindResult = PagefindResult> {
+  hits: H[];
+  comboOf: Int32Array;
+  combos: readonly Values[];
+}
+
+/**
+ * The hits that are pages, and their combos: from the facet maps, one lookup a hit, or, for the rare name two bundles
+ * give different values (or a page shares with another bundle's vocabulary record), from the hit's own fragment.
+ */
+export async function readHits<H extends PagefindResult>(facets: FacetIndex, results: readonly H[]): Promise<Found<H>> {
+  const hits: H[] = [];
+  const comboOf = new Int32Array(results.length);
+  const unsure: number[] = [];
+  for (const hit of results) {
+    const c = facets.comboOf(hit.id);
+    if (c === NOT_A_PAGE) continue;
+    if (c === AMBIGUOUS) unsure.push(hits.length);
+    comboOf[hits.length] = c;
+    hits.push(hit);
+  }
+  if (unsure.length === 0) return { hits, comboOf: comboOf.subarray(0, hits.length), combos: facets.combos };
+  const combos = [...facets.combos];
+  const notPages = new Set<number>();
+  await Promise.all(
+    unsure.map(async (i) => {
+      const data = await (hits[i] as H).data();
+      if (data.meta?.vocabulary === 'true') notPages.add(i);
+      else comboOf[i] = combos.push(data.filters ?? {}) - 1;
+    }),
+  );
+  const pages: H[] = [];
+  const kept = new Int32Array(hits.length - notPages.size);
+  hits.forEach((hit, i) => {
+    if (notPages.has(i)) return;
+    kept[pages.length] = comboOf[i] as number;
+    pages.push(hit);
+  });
+  return { hits: pages, comboOf: kept, combos };
 }
 
 /** The keys whose selected values the page lacks (a key with no selection never excludes). */

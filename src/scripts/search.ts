@@ -7,18 +7,16 @@
  */
 import { FACETS_FILE, SEARCH_BUNDLES_FILE } from '../lib/search/facet-map.ts';
 import { fetchJson, findExact, isKeyLike, type ExactHit } from './exact-lookup.ts';
-import { loadPagefind, type Pagefind, type PagefindResult, type PagefindResultData } from './pagefind-api.ts';
+import { loadPagefind, type Pagefind, type PagefindResultData } from './pagefind-api.ts';
 import {
-  AMBIGUOUS,
-  NOT_A_PAGE,
   addExactCounts,
   decodeFacetMap,
   filterAndCount,
   indexFacetMaps,
+  readHits,
   totalCounts,
   type DecodedFacetMap,
-  type FacetIndex,
-  type Values,
+  type Found,
 } from './search-facets.ts';
 import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.ts';
 import { rerank, type Result } from './search-rank.ts';
@@ -27,13 +25,6 @@ import { recentSearches } from './recent-searches.ts';
 const PAGE = 20;
 /** Text searches whose hits are kept for filters ticked afterwards (recent-searches.ts). */
 const RECENT = 4;
-
-/** A search's hits that are pages; hit i has the values `combos[comboOf[i]]`, or none known when that is negative. */
-interface Found {
-  hits: PagefindResult[];
-  comboOf: Int32Array;
-  combos: readonly Values[];
-}
 
 /** Pagefind with every bundle merged in, and the bundles' facet maps. */
 async function openIndex(base: string): Promise<{ pagefind: Pagefind; maps: Array<DecodedFacetMap | undefined> }> {
@@ -56,41 +47,6 @@ async function openIndex(base: string): Promise<{ pagefind: Pagefind; maps: Arra
     })(),
   ]);
   return { pagefind, maps };
-}
-
-/**
- * The hits that are pages, and their combos: from the facet maps, one lookup a hit, or, for the rare name two bundles
- * give different values (or a page shares with another bundle's vocabulary record), from the hit's own fragment.
- */
-async function readHits(facets: FacetIndex, results: PagefindResult[]): Promise<Found> {
-  const hits: PagefindResult[] = [];
-  const comboOf = new Int32Array(results.length);
-  const unsure: number[] = [];
-  for (const hit of results) {
-    const c = facets.comboOf(hit.id);
-    if (c === NOT_A_PAGE) continue;
-    if (c === AMBIGUOUS) unsure.push(hits.length);
-    comboOf[hits.length] = c;
-    hits.push(hit);
-  }
-  if (unsure.length === 0) return { hits, comboOf: comboOf.subarray(0, hits.length), combos: facets.combos };
-  const combos = [...facets.combos];
-  const notPages = new Set<number>();
-  await Promise.all(
-    unsure.map(async (i) => {
-      const data = await (hits[i] as PagefindResult).data();
-      if (data.meta?.vocabulary === 'true') notPages.add(i);
-      else comboOf[i] = combos.push(data.filters ?? {}) - 1;
-    }),
-  );
-  const pages: PagefindResult[] = [];
-  const kept = new Int32Array(hits.length - notPages.size);
-  hits.forEach((hit, i) => {
-    if (notPages.has(i)) return;
-    kept[pages.length] = comboOf[i] as number;
-    pages.push(hit);
-  });
-  return { hits: pages, comboOf: kept, combos };
 }
 
 /** Exactly found items as results: their data is already in hand. */

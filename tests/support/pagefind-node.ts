@@ -2,13 +2,13 @@
  * A built site's Pagefind bundles searched in this Node process, as the search page searches them: the bundle's own
  * `pagefind.js` (its WebAssembly and index files read from disk through a `fetch` that serves the site folder), every
  * bundle of `search-bundles.json` merged in, and the hits the page never shows (the bundles' vocabulary records)
- * dropped with the page's own `pageHits`. Each site gets a module instance and a URL prefix of its own, so several
+ * dropped with the page's own `readHits`. Each site gets a module instance and a URL prefix of its own, so several
  * sites can be searched side by side.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { decodeFacetMap, indexFacetMaps, pageHits } from '../../src/scripts/search-facets.ts';
+import { decodeFacetMap, indexFacetMaps, readHits } from '../../src/scripts/search-facets.ts';
 import type { Pagefind } from '../../src/scripts/pagefind-api.ts';
 
 const sites = new Map<string, string>();
@@ -48,7 +48,7 @@ export async function openNodeSearch(dist: string): Promise<NodeSearch> {
   await pagefind.init();
   return {
     async urls(q) {
-      const hits = pageHits((await pagefind.search(q)).results, facets);
+      const { hits } = await readHits(facets, (await pagefind.search(q)).results);
       return (await Promise.all(hits.map(async (hit) => (await hit.data()).url))).sort();
     },
   };

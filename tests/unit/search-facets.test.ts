@@ -183,7 +183,7 @@ describe('search facets in the browser', () => {
     assert.deepEqual([...both.ambiguous], ['en_aaaaaaa1'], 'a lengthened name too');
   });
 
-  it('never drops a page whose hash is another bundle’s vocabulary record: its fragment has to say', () => {
+  it('never drops a page whose hash is another bundle’s vocabulary record: its fragment has to say', async () => {
     const page = (id: string) => ({ id, values: { kind: ['content'], type: [], root: ['Home'], language: [] } });
     const one = client.decodeFacetMap(encode([page('en_aaaaaaa'), page('en_bbbbbbb')]));
     const two = client.decodeFacetMap({
@@ -195,11 +195,23 @@ describe('search facets in the browser', () => {
     assert.deepEqual([...facets.ambiguous], ['en_aaaaaaa']);
     assert.equal(facets.comboOf('en_ddddddd'), client.NOT_A_PAGE);
     assert.equal(facets.comboOf('en_aaaaaaa'), client.AMBIGUOUS);
-    const hits = ['en_aaaaaaa', 'en_bbbbbbb', 'en_ccccccc', 'en_ddddddd'].map((id) => ({ id }));
+    // Each hit's fragment as the page is built: only en_aaaaaaa's is read, and it says it is a page.
+    const fragmentFilters = { kind: ['content'], root: ['Home'] };
+    const read: string[] = [];
+    const hits = ['en_aaaaaaa', 'en_bbbbbbb', 'en_ccccccc', 'en_ddddddd'].map((id) => ({
+      id,
+      data: async () => {
+        read.push(id);
+        return { url: `/${id}/`, filters: fragmentFilters };
+      },
+    }));
+    const found = await client.readHits(facets, hits);
     assert.deepEqual(
-      client.pageHits(hits, facets).map((h) => h.id),
+      found.hits.map((h) => h.id),
       ['en_aaaaaaa', 'en_bbbbbbb', 'en_ccccccc'],
     );
+    assert.deepEqual(read, ['en_aaaaaaa']);
+    assert.deepEqual(found.combos[found.comboOf[0] as number], fragmentFilters, 'its values are its fragment’s');
   });
 
   it('refuses a map of another format instead of misreading it', () => {
