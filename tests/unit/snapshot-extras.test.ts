@@ -2,9 +2,25 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createCrawlLog } from '../../scripts/snapshot/crawl-log.ts';
 import type { HttpClient, HttpOutcome } from '../../scripts/snapshot/client/http-client.ts';
-import { collectExtras, crawlExtras } from '../../scripts/snapshot/plan/extras-plan.ts';
+import type { ExtraName } from '../../scripts/core/snapshot-extras.ts';
+import { crawlExtras, type ExtraSink } from '../../scripts/snapshot/plan/extras-plan.ts';
 
 const KEY = '8DB383D6-7FB6-4B22-8169-82D5DA5CF79E';
+
+/** Sinks that keep each offered extra's entries in memory (`records`); a list that ends otherwise keeps nothing. */
+function collectExtras(): { sinkFor: (name: ExtraName) => ExtraSink; records: Map<ExtraName, unknown[]> } {
+  const records = new Map<ExtraName, unknown[]>();
+  return {
+    records,
+    sinkFor(name) {
+      const entries: unknown[] = [];
+      return {
+        add: async (entry) => void entries.push(entry),
+        end: async (status) => void (status === 'offered' && records.set(name, entries)),
+      };
+    },
+  };
+}
 
 type Answer = Partial<HttpOutcome> | ((query: Record<string, string | number>) => Partial<HttpOutcome>);
 

@@ -30,21 +30,6 @@ export interface ExtraSink {
   end(status: ExtraStatus): Promise<void>;
 }
 
-/** A sink that keeps each offered extra's entries in memory (`records`), for tests and small sources. */
-export function collectExtras(): { sinkFor: (name: ExtraName) => ExtraSink; records: Map<ExtraName, unknown[]> } {
-  const records = new Map<ExtraName, unknown[]>();
-  return {
-    records,
-    sinkFor(name) {
-      const entries: unknown[] = [];
-      return {
-        add: async (entry) => void entries.push(entry),
-        end: async (status) => void (status === 'offered' && records.set(name, entries)),
-      };
-    },
-  };
-}
-
 const NOT_OFFERED = [404, 405, 501];
 /** Entries asked for per request (`skip`/`take`): a draft carries its values, so a whole list can be large. */
 export const EXTRA_PAGE_SIZE = 500;
