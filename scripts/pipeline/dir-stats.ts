@@ -19,7 +19,7 @@ export function countFile(size: DirSize, name: string, bytes: number): void {
 }
 
 /** Files between two turns of the event loop, so a signal to stop the build is heard while a large site is walked. */
-const FILES_PER_TURN = 2000;
+export const FILES_PER_TURN = 2000;
 
 /**
  * Synchronous calls, folder by folder: a site is hundreds of thousands of small files, and one promise per stat and

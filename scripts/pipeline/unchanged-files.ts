@@ -9,7 +9,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync, utimesSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { countFile, emptySize, type DirSize } from './dir-stats.ts';
+import { countFile, emptySize, FILES_PER_TURN, type DirSize } from './dir-stats.ts';
 
 export interface SiteChanges {
   /** Files with the same bytes as in the previous site: their times are the previous site's. */
@@ -26,8 +26,6 @@ export interface SiteChanges {
 
 /** Files are compared a chunk at a time: a page is one chunk, the SQLite file many. */
 const CHUNK_BYTES = 1 << 20;
-/** Files between two turns of the event loop, so a signal to stop the build is heard while a large site is compared. */
-const FILES_PER_TURN = 2000;
 
 /**
  * The bytes of two files of `size` bytes, compared. Synchronous calls on purpose: a site is hundreds of thousands of
