@@ -5,7 +5,7 @@ import { getSiteEnv } from '../site-env.ts';
 import { DRAFT_CHANGES_FILE, openDraftChanges, type DraftChangesByKey } from '#core/draft-changes.ts';
 import { tableRowCheck } from '../tables/table-row-check.ts';
 import { EXTRAS_FILE, extraRowsFile, extrasSummarySchema, type ExtraRow, type ExtrasSummary } from './extras-format.ts';
-import { iterateSiteNdjson, readSiteJson } from './site-data-read.ts';
+import { iterateSiteNdjson, readSiteJson, readSiteNdjson } from './site-data-read.ts';
 
 let summary: Promise<ExtrasSummary> | undefined;
 
@@ -21,11 +21,8 @@ export function iterateExtraRows(name: ExtraName, siteDataDir = getSiteEnv().sit
 }
 
 /** One inventory's rows, read whole: each caller holds them only while it needs them. */
-export async function loadExtraRows(name: ExtraName): Promise<ExtraRow[]> {
-  const rows: ExtraRow[] = [];
-  for await (const row of iterateExtraRows(name)) rows.push(row);
-  return rows;
-}
+export const loadExtraRows = (name: ExtraName): Promise<ExtraRow[]> =>
+  readSiteNdjson(path.join(getSiteEnv().siteDataDir, extraRowsFile(name)), tableRowCheck);
 
 let drafts: DraftChangesByKey | undefined;
 
