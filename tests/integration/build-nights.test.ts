@@ -43,6 +43,12 @@ async function filesOf(root: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
+/** The build's summary counts what the site holds: its HTML pages and its files, as this test lists them. */
+function assertCounted(output: string, files: Map<string, Buffer>): void {
+  const pages = [...files.keys()].filter((file) => file.endsWith('.html')).length;
+  assert.match(output, new RegExp(`build: ${pages} pages, ${files.size} files, `));
+}
+
 async function ageEveryFile(root: string): Promise<void> {
   for (const file of (await filesOf(root)).keys()) await utimes(path.join(root, file), EARLIER, EARLIER);
 }
@@ -68,12 +74,14 @@ describe('nightly builds into one --out', () => {
     assert.doesNotMatch(first.stderr, /against the site it replaces/, 'nothing to compare with on the first night');
     await ageEveryFile(out);
     const night1 = await filesOf(out);
+    assertCounted(first.stderr, night1);
 
     // Night 2: page 3 renamed.
     const night2Snapshot = await snapshotOf(path.join(work, 'night-2'), 'Renamed on night 2');
     const second = await build(night2Snapshot);
     assert.equal(second.code, 0, second.stderr);
     const night2 = await filesOf(out);
+    assertCounted(second.stderr, night2);
     let kept = 0;
     let rewritten = 0;
     for (const [file, bytes] of night2) {
@@ -133,6 +141,8 @@ describe('nightly builds into one --out', () => {
     assert.equal(alone.code, 0, alone.stderr);
     const freshFiles = await filesOf(fresh);
     const night4 = await filesOf(out);
+    assertCounted(fourth.stderr, night4);
+    assertCounted(alone.stderr, freshFiles);
     assert.deepEqual([...night4.keys()].sort(), [...freshFiles.keys()].sort());
     for (const [file, bytes] of night4) assert.ok(bytes.equals(freshFiles.get(file) as Buffer), `${file}`);
   });
