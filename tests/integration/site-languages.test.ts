@@ -2,7 +2,8 @@
  * Languages, domains and the default language of shared databases, as the site states them, against the database
  * read by SQL (umbracoLanguage, umbracoDomain, cmsContentType.variations) and Umbraco's published cache; and the
  * "default language only" note only where per-language data could be missing: a deployed plugin's crawl, not a
- * database whose content types say nothing varies.
+ * database whose content types say nothing varies. Beside them, each extras inventory's row count and row file
+ * against the database's own entries.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,7 +26,8 @@ import { z } from 'zod';
 import { readPublishedCache } from '../support/published-cache.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 import { crawl } from '../support/site-e2e.ts';
-import { DOCUMENT, DOCUMENT_TYPE } from '../support/umbraco-object-types.ts';
+import { DOCUMENT, DOCUMENT_TYPE, MEDIA } from '../support/umbraco-object-types.ts';
+import type { ExtraName } from '../../scripts/core/snapshot-extras.ts';
 
 const DATABASES = [
   'tdufrane_searchcourse.db',
@@ -67,6 +69,33 @@ function expectedOf(file: string): Expected {
   };
 }
 
+/** One row a source entry: each extras inventory's rows as the database holds its entries. */
+function expectedRows(file: string): Record<ExtraName, number> {
+  const db = openForOracle(file);
+  const count = (sql: string, ...args: string[]) => Number((db.prepare(sql).get(...args) as { n: number }).n);
+  const documents = `FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId
+    WHERE n.nodeObjectType = ? AND n.trashed = 0`;
+  const expected = {
+    drafts: count(`SELECT count(*) AS n ${documents} AND d.published = 1 AND d.edited = 1`, DOCUMENT),
+    unpublished: count(`SELECT count(*) AS n ${documents} AND d.published = 0`, DOCUMENT),
+    'recycle-bin': count(
+      'SELECT count(*) AS n FROM umbracoNode WHERE trashed = 1 AND nodeObjectType IN (?, ?)',
+      DOCUMENT,
+      MEDIA,
+    ),
+    schedule: count('SELECT count(*) AS n FROM umbracoContentSchedule'),
+    dictionary: count('SELECT count(*) AS n FROM cmsDictionary'),
+    languages: count('SELECT count(*) AS n FROM umbracoLanguage'),
+    domains: count('SELECT count(*) AS n FROM umbracoDomain'),
+    'redirect-urls': count('SELECT count(*) AS n FROM umbracoRedirectUrl'),
+  };
+  db.close();
+  return expected;
+}
+
+/** Each inventory's row count as extras.json states it, and the lines of its row file. */
+const rowsByExtra = new Map<string, { counts: Record<ExtraName, number>; lines: Record<string, number> }>();
+
 async function describeSnapshot(snapshot: string, data: string): Promise<SiteLanguages> {
   await prepareSiteData(snapshot, data);
   const nodes: SiteNode[] = [];
@@ -76,8 +105,14 @@ async function describeSnapshot(snapshot: string, data: string): Promise<SiteLan
   ))
     nodes.push(n);
   const summary = JSON.parse(await readFile(path.join(data, EXTRAS_FILE), 'utf8')) as ExtrasSummary;
-  const lines = (await readFile(path.join(data, extraRowsFile('languages')), 'utf8')).split('\n').filter(Boolean);
-  const languages = lines.map((line) => JSON.parse(line) as ExtraRow);
+  const lines: Record<string, number> = {};
+  for (const name of Object.keys(summary.counts) as ExtraName[]) {
+    const text = await readFile(path.join(data, extraRowsFile(name)), 'utf8');
+    lines[name] = text.split('\n').filter(Boolean).length;
+  }
+  rowsByExtra.set(data, { counts: summary.counts, lines });
+  const languageLines = (await readFile(path.join(data, extraRowsFile('languages')), 'utf8')).split('\n');
+  const languages = languageLines.filter(Boolean).map((line) => JSON.parse(line) as ExtraRow);
   const extras = { status: summary.status, languages, domains: summary.counts.domains };
   return describeLanguages({ nodes, contentTypes: (await getContentTypes(snapshot)).contentTypes, extras });
 }
@@ -98,6 +133,12 @@ describe('languages and domains of the shared databases', { timeout: 180_000 }, 
   after(() => rm(work, { recursive: true, force: true }));
 
   for (const name of DATABASES) {
+    it(`counts each extras inventory of ${name} as the database holds its entries, one row each`, () => {
+      const { counts, lines } = rowsByExtra.get(path.join(work, name, 'data'))!;
+      const expected = expectedRows(sharedDatabase(name));
+      assert.deepEqual(counts, expected);
+      assert.deepEqual(lines, expected, 'as many lines in each row file');
+    });
     it(`states the languages, the default one, domains and variance of ${name} as the database has them`, () => {
       const expected = expectedOf(sharedDatabase(name));
       const info = got.get(name)!;
