@@ -1,19 +1,22 @@
 /**
  * What the published view hides, on the multilingual shared database's site in Chromium at 1280 and 390 px: a pending
- * draft's page (its changed properties), the drafts and dictionary inventories, and the home page's counts. Expected
- * values are read here from the snapshot's own files.
+ * draft's page (its changed properties), the drafts and dictionary inventories, and the home page's counts; and the
+ * commerce database's recycle bin. Expected values are read here from the snapshot's own files and the database.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { MULTILINGUAL_SITE } from '../support/site-builds.ts';
+import { openForOracle } from '../support/shared-databases.ts';
+import { DOCUMENT, MEDIA } from '../support/umbraco-object-types.ts';
+import { COMMERCE_DB, COMMERCE_SITE, MULTILINGUAL_SITE } from '../support/site-builds.ts';
 import { useSites } from '../support/site-session.ts';
 import {
   changeRowLayout,
   openRefine,
   scrollsInOwnBox,
   tableOf,
+  textCellLines,
   waitForTable,
   wrappedCells,
 } from '../support/table-view.ts';
@@ -41,13 +44,13 @@ function changedAliases(published: Json, draft: Json): string[] {
 }
 
 describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
-  const session = useSites([MULTILINGUAL_SITE]);
+  const session = useSites([MULTILINGUAL_SITE, COMMERCE_SITE]);
   const { sites, outside } = session;
 
-  const openAt = async (width: number, p: string) => {
+  const openAt = async (width: number, p: string, site: 'multilingual' | 'largest' = 'multilingual') => {
     const page = await session.context().newPage();
     await page.setViewportSize({ width, height: 900 });
-    assert.equal((await page.goto(sites.multilingual.url(p)))?.status(), 200, p);
+    assert.equal((await page.goto(sites[site].url(p)))?.status(), 200, p);
     return page;
   };
   const pageScrollsSideways = (page: Awaited<ReturnType<typeof openAt>>) =>
@@ -119,6 +122,13 @@ describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
     for (const width of [1280, 390]) {
       const page = await openAt(width, 'inventories/dictionary/');
       const table = await waitForTable(page, 'dictionary');
+      // A translation wraps only once its cell is most of the screen wide (at 390 px it used to get 12rem and
+      // take seven lines, in a table that scrolls sideways anyway).
+      for (const cell of await textCellLines(table))
+        assert.ok(
+          cell.lines === 1 || cell.width >= Math.min(width * 0.8, 500),
+          `"${cell.text.slice(0, 40)}…" takes ${cell.lines} lines in ${cell.width} px at ${width} px`,
+        );
       assert.equal(await page.locator('[data-count="dictionary"]').innerText(), String(dictionary.length));
       for (const iso of languages)
         assert.equal(await page.locator(`[data-missing="${iso}"]`).innerText(), String(missingIn(iso)));
@@ -148,6 +158,28 @@ describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
     assert.equal(await page.locator('[data-extras="not-offered"]').count(), 0);
     assert.equal(await pageScrollsSideways(page), false);
     await page.close();
+  });
+
+  it('lists the recycle bin, whole at 1280 px and in its own box at 390', async () => {
+    const db = openForOracle(COMMERCE_DB);
+    const trashed = Number(
+      (
+        db
+          .prepare('SELECT count(*) AS n FROM umbracoNode WHERE trashed = 1 AND nodeObjectType IN (?, ?)')
+          .get(DOCUMENT, MEDIA) as { n: number }
+      ).n,
+    );
+    db.close();
+    assert.ok(trashed > 0, 'the commerce database has trashed items');
+    for (const width of [1280, 390]) {
+      const page = await openAt(width, 'inventories/recycle-bin/', 'largest');
+      const table = await waitForTable(page, 'recycle-bin');
+      assert.equal(await table.locator('tbody tr').count(), trashed);
+      assert.deepEqual(await wrappedCells(table), [], `recycle bin at ${width} px`);
+      // Seven columns of ids, paths, dates and keys fit a 1280 px screen; at 390 px the table scrolls in its box.
+      assert.deepEqual(await scrollsInOwnBox(table), { box: width < 640, page: false }, `at ${width} px`);
+      await page.close();
+    }
   });
 
   it('sent no request outside the site and opened no dialog', () => {

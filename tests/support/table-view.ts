@@ -44,6 +44,20 @@ export function wrappedCells(table: Locator): Promise<string[]> {
   });
 }
 
+/** Each text cell (neither "code" nor "num") of the shown rows: its text, its width in px and its lines. */
+export function textCellLines(table: Locator): Promise<Array<{ text: string; width: number; lines: number }>> {
+  return table.evaluate((section) =>
+    [...section.querySelectorAll('tbody td:not(.code):not(.num)')]
+      .filter((td) => (td.textContent ?? '').trim() !== '')
+      .map((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return { text: td.textContent ?? '', width: Math.round(td.getBoundingClientRect().width), lines: tops.size };
+      }),
+  );
+}
+
 /** How far the header row moves when the table's box is scrolled down by `by` pixels (0 for a sticky header). */
 export function headerShiftOnScroll(table: Locator, by: number): Promise<number> {
   return table.evaluate((section, distance) => {
