@@ -295,8 +295,8 @@ export function filterAndCount<H>(
 ): { kept: H[]; counts: Counts } {
   const kept: H[] = [];
   const seen = new Uint32Array(combos.length);
-  // Per combo: 0 not yet judged, 1 passes every filter, 2 fails one.
-  const verdict = new Uint8Array(combos.length);
+  // Per combo, once: the filtered keys it lacks (none: it passes).
+  const failedOf: Array<string[] | undefined> = new Array(combos.length);
   for (let i = 0; i < hits.length; i++) {
     const c = comboOf[i] as number;
     if (c < 0) {
@@ -304,15 +304,14 @@ export function filterAndCount<H>(
       continue;
     }
     seen[c] = (seen[c] as number) + 1;
-    let v = verdict[c] as number;
-    if (v === 0) v = verdict[c] = failedKeys(combos[c] as Values, filters).length === 0 ? 1 : 2;
-    if (v === 1) kept.push(hits[i] as H);
+    const failed = (failedOf[c] ??= failedKeys(combos[c] as Values, filters));
+    if (failed.length === 0) kept.push(hits[i] as H);
   }
   const counts: Counts = Object.create(null);
   seen.forEach((n, c) => {
     if (n === 0) return;
     const values = combos[c] as Values;
-    const failed = failedKeys(values, filters);
+    const failed = failedOf[c] as string[];
     const keys = failed.length === 0 ? Object.keys(values) : failed.length === 1 ? failed : [];
     addCounts(counts, values, keys, n);
   });
