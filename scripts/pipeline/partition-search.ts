@@ -10,6 +10,7 @@ import { formatPartition, partitionOfKey, type Partition } from '../../src/lib/p
 import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { iterateNdjsonSized } from '../core/snapshot-format.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
+import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import {
   buildSearchIndex,
   readRecordFacts,
@@ -52,7 +53,9 @@ async function writePartitionRecords(
   try {
     // The same reader as `readRecordFacts`, over the same file: record `at` is name `facts.inOrder[at]`.
     for await (const { value: record } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
-      const name = facts.inOrder[at++] as number;
+      const name = facts.inOrder[at++];
+      if (name === undefined)
+        throw new BuildError(BUILD_EXIT_CODES.search, `${recordsFile} has more records than names were read for`);
       const mine = facts.shared.has(name)
         ? partition.index === 1
         : partitionOfKey(recordKey(record), partition.count) === partition.index;
@@ -63,6 +66,11 @@ async function writePartitionRecords(
   } finally {
     await writer.close();
   }
+  if (at !== facts.inOrder.length)
+    throw new BuildError(
+      BUILD_EXIT_CODES.search,
+      `${recordsFile} has ${at} records where ${facts.inOrder.length} were read before: it changed during the build`,
+    );
   return Uint32Array.from(names);
 }
 
