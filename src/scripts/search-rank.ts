@@ -1,5 +1,6 @@
 /** The order of the search page's first page of results: items named like the query first, content before media. */
 import type { PagefindResultData } from './pagefind-api.ts';
+import { queryWords } from './search-query.ts';
 
 /** A result to show: Pagefind's, or an exact lookup's with its data in hand. */
 export interface Result {
@@ -9,7 +10,7 @@ export interface Result {
 
 /** Of the first page, items named like the query come first, content before media and types; else Pagefind's order. */
 export async function rerank(head: readonly Result[], q: string): Promise<Result[]> {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = queryWords(q);
   const loaded = await Promise.all(
     head.map(async (r) => {
       const data = await r.data();

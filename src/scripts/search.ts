@@ -21,6 +21,7 @@ import {
 import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.ts';
 import { rerank, type Result } from './search-rank.ts';
 import { recentSearches } from './recent-searches.ts';
+import { searchTerms } from './search-query.ts';
 
 const PAGE = 20;
 /** Text searches whose hits are kept for filters ticked afterwards (recent-searches.ts). */
@@ -83,7 +84,7 @@ async function start(root: HTMLElement): Promise<void> {
   let run = 0;
 
   const textSearch = recentSearches(RECENT, async (q: string): Promise<Found> =>
-    readHits(facets, (await pagefind.search(q)).results),
+    readHits(facets, (await pagefind.search(searchTerms(q))).results),
   );
 
   // Filters without words list every page: Pagefind hands out the whole list once (79,000 entries at 100k items), and
@@ -175,7 +176,7 @@ async function start(root: HTMLElement): Promise<void> {
     if (busy) {
       again = true;
       const q = input.value.trim();
-      if (q !== '') void pagefind.preload(q);
+      if (q !== '') void pagefind.preload(searchTerms(q));
       return;
     }
     busy = true;

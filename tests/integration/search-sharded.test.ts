@@ -22,9 +22,24 @@ const RARE: Record<string, number[]> = {
   Ærøskøbing: [260],
 };
 
+/**
+ * Tokens joined by punctuation: a hyphenated name (record 30), its first word alone (31, 240) and both words apart
+ * (130); a URL path (250), a page at its first segments (40, in another bundle) and a sibling path (251).
+ */
+const JOINED: Record<number, string> = {
+  30: 'rustic-coffee',
+  31: 'rustic',
+  130: 'rustic and coffee',
+  240: 'rustic',
+  40: '/news/more-alpha/',
+  250: '/news/more-alpha/quick-pear-zeta/',
+  251: '/news/more-alpha/other-fig-beta/',
+};
+
 function recordText(i: number): string {
   const words = [`Item ${i}`, ...FILLER.filter((_, k) => (i + k) % 3 !== 0)];
   for (const [word, at] of Object.entries(RARE)) if (at.includes(i)) words.push(word);
+  if (JOINED[i] !== undefined) words.push(JOINED[i]);
   return words.join(' ');
 }
 
@@ -46,6 +61,20 @@ function expected(q: string): string[] {
   const wanted = q.toLowerCase().split(' ');
   return records
     .filter((r) => wanted.every((w) => r.content.toLowerCase().split(' ').includes(w)))
+    .map((r) => `/${r.url}`)
+    .sort();
+}
+
+/** The oracle for joined tokens: the records whose text, cut at each non-letter non-digit, holds every part. */
+function expectedParts(q: string): string[] {
+  const parts = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const wanted = parts(q);
+  return records
+    .filter((r) => wanted.every((w) => parts(r.content).includes(w)))
     .map((r) => `/${r.url}`)
     .sort();
 }
@@ -77,6 +106,21 @@ describe('a search index in several bundles', { timeout: 120_000 }, () => {
 
   it('finds a word every bundle has in every bundle', async () => {
     for (const q of ['garden', 'river stone']) assert.deepEqual(await sharded.urls(q), expected(q), q);
+  });
+
+  it('finds the records holding every part of a hyphenated word or a URL path, in one bundle or several', async () => {
+    // Pagefind alone joins the parts ("rusticcoffee") and, in a bundle without that word, falls back to "rustic";
+    // a path fell back to the page at its first segments.
+    for (const [q, records] of [
+      ['rustic-coffee', [30, 130]],
+      ['/news/more-alpha/quick-pear-zeta/', [250]],
+      ['news/more-alpha', [40, 250, 251]],
+    ] as const) {
+      const want = expectedParts(q);
+      assert.deepEqual(want, records.map((i) => `/${url(i)}`).sort(), `the oracle for ${q}`);
+      assert.deepEqual(await single.urls(q), want, `one bundle: ${q}`);
+      assert.deepEqual(await sharded.urls(q), want, `three bundles: ${q}`);
+    }
   });
 
   it('marks the vocabulary records in the facet map and counts only pages', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { decodeFacetMap, indexFacetMaps, readHits } from '../../src/scripts/search-facets.ts';
 import type { Pagefind } from '../../src/scripts/pagefind-api.ts';
+import { searchTerms } from '../../src/scripts/search-query.ts';
 
 const sites = new Map<string, string>();
 
@@ -29,7 +30,7 @@ function installFetch(): void {
 }
 
 export interface NodeSearch {
-  /** The URLs of every hit the search page would count for `q`, sorted. */
+  /** The URLs of every hit the search page would count for `q` (split as the page splits it), sorted. */
   urls(q: string): Promise<string[]>;
 }
 
@@ -48,7 +49,7 @@ export async function openNodeSearch(dist: string): Promise<NodeSearch> {
   await pagefind.init();
   return {
     async urls(q) {
-      const { hits } = await readHits(facets, (await pagefind.search(q)).results);
+      const { hits } = await readHits(facets, (await pagefind.search(searchTerms(q))).results);
       return (await Promise.all(hits.map(async (hit) => (await hit.data()).url))).sort();
     },
   };

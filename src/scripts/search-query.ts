@@ -1,0 +1,28 @@
+/**
+ * A query as the search page hands it to Pagefind. Pagefind drops the punctuation in a query word and joins what it
+ * separated ("rustic-coffee" becomes "rusticcoffee", a URL path one long word), then completes that word from the
+ * words of the bundle it searches; where no word starts with it, it falls back to the longest word the joined word
+ * starts with. So on the 100k demo "rustic-coffee" found every page holding "rustic" (6,544 in one bundle, where
+ * 3,342 hold both words), and a URL path the 2,297 pages of a bundle under its first segments, where one page of the
+ * site holds all its parts. The index splits the text it is given at punctuation into parts, and so does the page:
+ * a hyphenated name, a path, a date or a SKU finds the pages holding every one of its parts. Apostrophes still join
+ * ("don't" is the word "dont"), as in the index, and a query in double quotes stays Pagefind's exact-phrase search.
+ */
+
+/** Punctuation Pagefind drops from a query (dashes, brackets, quotes, other), apostrophes aside. */
+const SPLIT_AT = /(?!['\u2019])[\p{Pd}\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]/gu;
+const QUOTED = /^".+"$/su;
+
+/** The text to search for `q`: its words split at punctuation, spaces collapsed, outer double quotes kept. */
+export function searchTerms(q: string): string {
+  const trimmed = q.trim();
+  const quoted = QUOTED.test(trimmed);
+  const inner = (quoted ? trimmed.slice(1, -1) : trimmed).replace(SPLIT_AT, ' ').replace(/\s+/gu, ' ').trim();
+  return quoted && inner !== '' ? `"${inner}"` : inner;
+}
+
+/** The words of `q` as searched, lower-case. */
+export function queryWords(q: string): string[] {
+  const terms = searchTerms(q);
+  return (QUOTED.test(terms) ? terms.slice(1, -1) : terms).toLowerCase().split(' ').filter(Boolean);
+}

@@ -1,0 +1,56 @@
+/**
+ * The query the search page hands to Pagefind: split at the punctuation Pagefind would drop and join across, with
+ * apostrophes joined and an exact-phrase query's double quotes kept. Expectations are written out by hand from those
+ * rules (src/scripts/search-query.ts).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { queryWords, searchTerms } from '../../src/scripts/search-query.ts';
+
+describe('the search page query', () => {
+  it('splits hyphenated words, paths, dates and SKUs into their parts', () => {
+    const cases: Array<[string, string]> = [
+      ['rustic-coffee', 'rustic coffee'],
+      ['rustic–coffee', 'rustic coffee'], // en dash
+      ['/news/more-21102/quick-orchard-399/', 'news more 21102 quick orchard 399'],
+      ['SKU-2293N4', 'SKU 2293N4'],
+      ['2020-02-13', '2020 02 13'],
+      ['file.name.jpg', 'file name jpg'],
+      ['(draft) [old] {x}', 'draft old x'],
+      ['«Quoted» name', 'Quoted name'],
+      ['a , b ;; c', 'a b c'],
+      ['  spaced \t out  ', 'spaced out'],
+    ];
+    for (const [q, want] of cases) assert.equal(searchTerms(q), want, q);
+  });
+
+  it('keeps apostrophes inside words, as the index joins them', () => {
+    assert.equal(searchTerms("don't stop"), "don't stop");
+    assert.equal(searchTerms('it’s here'), 'it’s here');
+  });
+
+  it('keeps an exact-phrase query in double quotes and splits inside it', () => {
+    assert.equal(searchTerms('"quick-orchard 9"'), '"quick orchard 9"');
+    assert.equal(searchTerms('  "two words"  '), '"two words"');
+    // Pagefind reads a query that starts and ends with a double quote as one phrase; so does the page.
+    assert.equal(searchTerms('"a" and "b"'), '"a and b"');
+    assert.equal(searchTerms('say "hi" now'), 'say hi now', 'quotes inside a query are punctuation');
+    assert.equal(searchTerms('""'), '');
+    assert.equal(searchTerms('"---"'), '');
+  });
+
+  it('leaves nothing to search for punctuation alone', () => {
+    for (const q of ['', '   ', '---', '/', '"', '.,;:!?']) assert.equal(searchTerms(q), '', JSON.stringify(q));
+  });
+
+  it('leaves other characters as they are: symbols, connectors, controls, bidi marks, lone surrogates', () => {
+    for (const q of ['__proto__', 'constructor', 'a+b', '$5', 'x\u202Ey', 'a\u0007b', 'a\uD800b', 'line\u2028sep'])
+      assert.equal(searchTerms(q), q.replace(/\s+/gu, ' '), JSON.stringify(q));
+  });
+
+  it('gives the words as searched, lower-case, for ranking names', () => {
+    assert.deepEqual(queryWords('Rustic-Coffee'), ['rustic', 'coffee']);
+    assert.deepEqual(queryWords('"Quick Orchard"'), ['quick', 'orchard']);
+    assert.deepEqual(queryWords(' / '), []);
+  });
+});
