@@ -256,6 +256,8 @@ say(
 );
 // Astro renders while Pagefind indexes, as `npm run build` runs them (or one after the other with
 // --search-after-astro); each side reports its own time.
+// A run resumed before this step renders again into a fresh folder: the step moves Astro's output to where none is.
+if (progress.render === undefined) rmSync(dist, { recursive: true, force: true });
 const stepRender =
   resumed('render') ??
   remember(

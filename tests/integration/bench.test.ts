@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, it } from 'node:test';
@@ -114,4 +114,41 @@ it('--until crawl stops after the crawl and records its figures as a row', () =>
   const bad = spawnSync(process.execPath, [BENCH, '--items', '300', '--until', 'render'], { encoding: 'utf8' });
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--until takes 'crawl'/);
+});
+
+it('--resume runs the steps not recorded, rendering again into the kept work folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-resume-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const work = join(dir, 'work');
+  const bench = (results: string, ...more: string[]) =>
+    spawnSync(
+      process.execPath,
+      [
+        BENCH,
+        ...['--items', '300', '--load-seconds', '1', '--skip', 'floors,diff,mapping', '--keep', '--work-dir', work],
+        ...['--results-dir', join(dir, results), '--benchmarks-file', join(dir, 'BENCHMARKS.md'), ...more],
+      ],
+      { encoding: 'utf8', timeout: 300_000 },
+    );
+  const first = bench('first');
+  assert.equal(first.status, 0, first.stderr);
+  // The render step (and the SQLite file written into its site) taken back, as one edits the progress file to redo it.
+  const progressFile = join(work, 'bench-progress.json');
+  const progress = JSON.parse(readFileSync(progressFile, 'utf8'));
+  delete progress.render;
+  delete progress.sqlite;
+  writeFileSync(progressFile, JSON.stringify(progress));
+  const again = bench('again', '--resume');
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, /crawl: done in the run resumed/);
+  assert.doesNotMatch(again.stderr, /render: done in the run resumed/);
+  const resultOf = (run: string) => {
+    const files = readdirSync(join(dir, run));
+    assert.equal(files.length, 1, run);
+    return JSON.parse(readFileSync(join(dir, run, files[0]!), 'utf8'));
+  };
+  const [before, after_] = [resultOf('first'), resultOf('again')];
+  assert.equal(after_.counts.pages, before.counts.pages, 'the same site rendered again');
+  assert.ok(after_.render.s > 0 && after_.sqlite.MB > 0);
+  assert.ok(readdirSync(join(work, 'dist')).includes('search-bundles.json'));
 });
