@@ -47,8 +47,13 @@ export function planLookup(layout: LookupLayout, query: string): LookupPlan | un
   return undefined;
 }
 
-/** A query that names an item by key (GUID, UDI or id): the full-text index holds no identifiers. */
-export const isKeyLike = (query: string): boolean => guidKeyOf(query) !== undefined || idKeyOf(query) !== undefined;
+/**
+ * A query that names an item by key (GUID, UDI or id) or by URL path. The full-text index holds no identifiers, and a
+ * path's words are every word of its segments: at 1M items the full-text search for a 21-segment path fetched 7.7 MB
+ * of postings and took 3.3 s to list the 7 pages holding all of them, where its exact lookup takes one shard file.
+ */
+export const isKeyLike = (query: string): boolean =>
+  guidKeyOf(query) !== undefined || idKeyOf(query) !== undefined || urlKeyOf(query) !== undefined;
 
 const dashed = (h: string): string =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;

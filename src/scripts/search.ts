@@ -2,8 +2,8 @@
  * The search page: Pagefind's JS API over the site's own index bundles (several when the build sharded the index,
  * merged with mergeIndex), with filters and counts from each bundle's facet map (search-facets.ts) and results with
  * breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
- * A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.ts); its item leads the results, and Enter
- * opens it when it is the only one.
+ * A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.ts): an item it names is the answer, with
+ * no full-text search unless filters are ticked, and Enter opens it when it is the only one.
  */
 import { FACETS_FILE, SEARCH_BUNDLES_FILE } from '../lib/search/facet-map.ts';
 import { fetchJson, findExact, isKeyLike, type ExactHit } from './exact-lookup.ts';
@@ -114,7 +114,7 @@ async function start(root: HTMLElement): Promise<void> {
       status.textContent = 'Type a word or phrase.';
       return;
     }
-    // The index holds no identifiers: a GUID, UDI or id that names an item needs no full-text search at all.
+    // A GUID, UDI, id or URL path that names an item needs no full-text search (exact-lookup.ts, isKeyLike).
     const keyLike = isKeyLike(q);
     const exactSearch = q === '' ? Promise.resolve([]) : findExact(base, q);
     const exact = keyLike ? await exactSearch : [];

@@ -55,9 +55,15 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
             ),
         );
       for (const labels of boxes) assert.ok(labels.length > 0, `${q}: a filter box is shown with no value in it`);
-      const keyLike = q.startsWith('umb://') || !q.includes('/');
-      if (keyLike) assert.deepEqual(boxes, [[`${kind} (1)`]], q);
+      // A key or a URL path that names an item is answered by that item alone.
+      assert.deepEqual(boxes, [[`${kind} (1)`]], q);
+      assert.equal(await page.locator('#search-results li').count(), 1, q);
     }
+    // A path that names no item is searched as text (its words, split at the slashes and dashes).
+    const nowhere = '/nowhere-such-path/';
+    await page.locator('#search-input').fill(nowhere);
+    await page.locator('#search-status', { hasText: `for “${nowhere}”` }).waitFor({ timeout: 5000 });
+    assert.equal(await page.locator('#search-results .crumbs', { hasText: 'exact match' }).count(), 0);
     // Enter on a query naming exactly one item opens it, from the search page and from any page's header box.
     await page.locator('#search-input').fill(plain);
     await page.keyboard.press('Enter');
