@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { openForOracle } from '../support/shared-databases.ts';
-import { DOCUMENT, MEDIA } from '../support/umbraco-object-types.ts';
+import { extraCountsBySql } from '../support/extras-oracle.ts';
 import { COMMERCE_DB, COMMERCE_SITE, MULTILINGUAL_SITE } from '../support/site-builds.ts';
 import { useSites } from '../support/site-session.ts';
 import {
@@ -161,15 +160,7 @@ describe('drafts and the dictionary in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('lists the recycle bin, whole at 1280 px and in its own box at 390', async () => {
-    const db = openForOracle(COMMERCE_DB);
-    const trashed = Number(
-      (
-        db
-          .prepare('SELECT count(*) AS n FROM umbracoNode WHERE trashed = 1 AND nodeObjectType IN (?, ?)')
-          .get(DOCUMENT, MEDIA) as { n: number }
-      ).n,
-    );
-    db.close();
+    const trashed = extraCountsBySql(COMMERCE_DB)['recycle-bin'];
     assert.ok(trashed > 0, 'the commerce database has trashed items');
     for (const width of [1280, 390]) {
       const page = await openAt(width, 'inventories/recycle-bin/', 'largest');

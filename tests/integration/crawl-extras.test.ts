@@ -11,38 +11,14 @@ import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import { getManifest, listDamagedFiles } from '../../scripts/core/snapshot-format.ts';
 import { EXTRA_NAMES, listExtra } from '../../scripts/core/snapshot-extras.ts';
 import { startReadService } from '../../scripts/source/server.ts';
-import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
-
-const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
-const MEDIA = 'B796F64C-1F99-4FFB-B886-4BF4BC011A9C';
+import { extraCountsBySql } from '../support/extras-oracle.ts';
+import { sharedDatabase } from '../support/shared-databases.ts';
 
 async function snapshot(args: string[]): Promise<{ code: number; output: string }> {
   let output = '';
   const sink = { write: (text: string) => (output += text) };
   const code = await runSnapshotCli([...args, '--quiet'], {}, { stdout: sink, stderr: sink });
   return { code, output };
-}
-
-function sqlCounts(file: string): Record<string, number> {
-  const db = openForOracle(file);
-  const n = (sql: string, ...params: string[]) => Number((db.prepare(sql).get(...params) as { n: number }).n);
-  const live = `FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId WHERE n.nodeObjectType = ? AND n.trashed = 0`;
-  const counts = {
-    drafts: n(`SELECT count(*) AS n ${live} AND d.published = 1 AND d.edited = 1`, DOCUMENT),
-    unpublished: n(`SELECT count(*) AS n ${live} AND d.published = 0`, DOCUMENT),
-    'recycle-bin': n(
-      'SELECT count(*) AS n FROM umbracoNode WHERE trashed = 1 AND nodeObjectType IN (?, ?)',
-      DOCUMENT,
-      MEDIA,
-    ),
-    schedule: n('SELECT count(*) AS n FROM umbracoContentSchedule'),
-    dictionary: n('SELECT count(*) AS n FROM cmsDictionary'),
-    languages: n('SELECT count(*) AS n FROM umbracoLanguage'),
-    domains: n('SELECT count(*) AS n FROM umbracoDomain'),
-    'redirect-urls': n('SELECT count(*) AS n FROM umbracoRedirectUrl'),
-  };
-  db.close();
-  return counts;
 }
 
 describe('extras in the snapshot', () => {
@@ -63,7 +39,7 @@ describe('extras in the snapshot', () => {
       assert.equal(run.code, 0, run.output);
       const manifest = await getManifest(out);
       assert.deepEqual(await listDamagedFiles(out, manifest), []);
-      const expected = sqlCounts(file);
+      const expected = extraCountsBySql(file);
       for (const extra of EXTRA_NAMES) {
         assert.equal(manifest.extras?.[extra], 'offered', extra);
         assert.equal(manifest.files[`extras/${extra}.ndjson`]?.records, expected[extra], extra);

@@ -26,7 +26,8 @@ import { z } from 'zod';
 import { readPublishedCache } from '../support/published-cache.ts';
 import { openForOracle, sharedDatabase } from '../support/shared-databases.ts';
 import { crawl } from '../support/site-e2e.ts';
-import { DOCUMENT, DOCUMENT_TYPE, MEDIA } from '../support/umbraco-object-types.ts';
+import { extraCountsBySql } from '../support/extras-oracle.ts';
+import { DOCUMENT, DOCUMENT_TYPE } from '../support/umbraco-object-types.ts';
 import type { ExtraName } from '../../scripts/core/snapshot-extras.ts';
 
 const DATABASES = [
@@ -67,30 +68,6 @@ function expectedOf(file: string): Expected {
     variantTypes: Number(variantTypes),
     variantItems,
   };
-}
-
-/** One row a source entry: each extras inventory's rows as the database holds its entries. */
-function expectedRows(file: string): Record<ExtraName, number> {
-  const db = openForOracle(file);
-  const count = (sql: string, ...args: string[]) => Number((db.prepare(sql).get(...args) as { n: number }).n);
-  const documents = `FROM umbracoDocument d JOIN umbracoNode n ON n.id = d.nodeId
-    WHERE n.nodeObjectType = ? AND n.trashed = 0`;
-  const expected = {
-    drafts: count(`SELECT count(*) AS n ${documents} AND d.published = 1 AND d.edited = 1`, DOCUMENT),
-    unpublished: count(`SELECT count(*) AS n ${documents} AND d.published = 0`, DOCUMENT),
-    'recycle-bin': count(
-      'SELECT count(*) AS n FROM umbracoNode WHERE trashed = 1 AND nodeObjectType IN (?, ?)',
-      DOCUMENT,
-      MEDIA,
-    ),
-    schedule: count('SELECT count(*) AS n FROM umbracoContentSchedule'),
-    dictionary: count('SELECT count(*) AS n FROM cmsDictionary'),
-    languages: count('SELECT count(*) AS n FROM umbracoLanguage'),
-    domains: count('SELECT count(*) AS n FROM umbracoDomain'),
-    'redirect-urls': count('SELECT count(*) AS n FROM umbracoRedirectUrl'),
-  };
-  db.close();
-  return expected;
 }
 
 /** Each inventory's row count as extras.json states it, and the lines of its row file. */
@@ -135,7 +112,7 @@ describe('languages and domains of the shared databases', { timeout: 180_000 }, 
   for (const name of DATABASES) {
     it(`counts each extras inventory of ${name} as the database holds its entries, one row each`, () => {
       const { counts, lines } = rowsByExtra.get(path.join(work, name, 'data'))!;
-      const expected = expectedRows(sharedDatabase(name));
+      const expected = extraCountsBySql(sharedDatabase(name));
       assert.deepEqual(counts, expected);
       assert.deepEqual(lines, expected, 'as many lines in each row file');
     });
