@@ -97,9 +97,14 @@ describe('the environment of astro build', () => {
     const newSpace = (env: Record<string, string>) =>
       Number(execFileSync(process.execPath, ['-e', churn], { env, encoding: 'utf8' }));
     const bare = { PATH: process.env.PATH ?? '' };
-    assert.ok(newSpace({ ...bare, NODE_OPTIONS: '' }) > 32, "V8's own sizing grows it past 32 MB here");
-    assert.ok(newSpace(childEnv(bare)) <= 32);
-    assert.ok(newSpace(childEnv({ ...bare, NODE_OPTIONS: '--max-semi-space-size=4' })) < 16);
+    // V8 reports the new space a little over its bound at times (32.75 MB for two 16 MB semi-spaces was seen), so
+    // the sizes are held against each other, each at most half the one before: 128, 32 and 8 MB here.
+    const own = newSpace({ ...bare, NODE_OPTIONS: '' });
+    const child = newSpace(childEnv(bare));
+    const set = newSpace(childEnv({ ...bare, NODE_OPTIONS: '--max-semi-space-size=4' }));
+    assert.ok(own > 48, `V8's own sizing grows it past 48 MB here: ${own} MB`);
+    assert.ok(child <= own / 2 && child <= 40, `the children's new space: ${child} MB, V8's own ${own} MB`);
+    assert.ok(set <= child / 2, `a semi-space size in NODE_OPTIONS wins: ${set} MB, the children's default ${child} MB`);
     assert.match(heapEnv(bare, 700).NODE_OPTIONS ?? '', /--max-semi-space-size=16 --max-old-space-size=700/);
   });
 
