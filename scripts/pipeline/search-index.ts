@@ -221,10 +221,17 @@ export async function buildSearchIndex(
       shardBytes += bytes;
       if (inShard >= shardSize || shardBytes >= shardBytesLimit) await writeShard();
     }
+    if (records !== names.length)
+      throw new BuildError(
+        BUILD_EXIT_CODES.search,
+        `${recordsFile} has ${records} records where ${names.length} were read before: it changed during the build`,
+      );
     for (const custom of waiting) await add(custom);
     if (index === undefined && bundles.length === 0) index = await newIndex();
     await writeShard();
   } finally {
+    // Records still being added when a check throws: settled before Pagefind closes, not left to reject unheard.
+    await Promise.allSettled(batch);
     await pagefind.close();
   }
   await writeFile(path.join(outDir, SEARCH_BUNDLES_FILE), `${JSON.stringify({ bundles })}\n`);

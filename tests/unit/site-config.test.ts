@@ -104,7 +104,10 @@ describe('the environment of astro build', () => {
     const set = newSpace(childEnv({ ...bare, NODE_OPTIONS: '--max-semi-space-size=4' }));
     assert.ok(own > 48, `V8's own sizing grows it past 48 MB here: ${own} MB`);
     assert.ok(child <= own / 2 && child <= 40, `the children's new space: ${child} MB, V8's own ${own} MB`);
-    assert.ok(set <= child / 2, `a semi-space size in NODE_OPTIONS wins: ${set} MB, the children's default ${child} MB`);
+    assert.ok(
+      set <= child / 2,
+      `a semi-space size in NODE_OPTIONS wins: ${set} MB, the children's default ${child} MB`,
+    );
     assert.match(heapEnv(bare, 700).NODE_OPTIONS ?? '', /--max-semi-space-size=16 --max-old-space-size=700/);
   });
 
