@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   FACETS_FILE,
   FACET_KEYS,
@@ -33,7 +33,8 @@ interface Fragment {
   meta?: Record<string, unknown>;
 }
 
-function decodeFragmentFile(file: string, bytes: Buffer): Array<[string, Fragment]> {
+/** A fragment file's parsed JSON (one fragment, or fragments by page hash) and its fragments by page hash. */
+function decodeFragmentFile(file: string, bytes: Buffer): { parsed: unknown; fragments: Array<[string, Fragment]> } {
   let text: string;
   try {
     text = gunzipSync(bytes).toString('utf8');
@@ -42,9 +43,12 @@ function decodeFragmentFile(file: string, bytes: Buffer): Array<[string, Fragmen
   }
   if (!text.startsWith(FRAGMENT_PREFIX)) throw new Error(`${file} does not start with '${FRAGMENT_PREFIX}'`);
   const parsed = JSON.parse(text.slice(FRAGMENT_PREFIX.length)) as Record<string, unknown>;
-  if (typeof parsed.url === 'string') return [[path.basename(file, FRAGMENT_EXTENSION), parsed]];
-  return Object.entries(parsed as Record<string, Fragment>);
+  if (typeof parsed.url === 'string') return { parsed, fragments: [[path.basename(file, FRAGMENT_EXTENSION), parsed]] };
+  return { parsed, fragments: Object.entries(parsed as Record<string, Fragment>) };
 }
+
+const encodeFragmentFile = (parsed: unknown): Buffer =>
+  gzipSync(Buffer.from(`${FRAGMENT_PREFIX}${JSON.stringify(parsed)}`, 'utf8'));
 
 const valuesOf = (filters: Fragment['filters'], key: string): string[] => {
   const raw = filters?.[key];
@@ -55,7 +59,14 @@ const valuesOf = (filters: Fragment['filters'], key: string): string[] => {
  * Builds the facet map from a written bundle's fragments and writes it beside them; returns the count of pages, which
  * leaves out the bundle's vocabulary records (listed in the map's `vocabulary`).
  */
-export async function writeFacetMap(bundleDir: string): Promise<number> {
+export async function writeFacetMap(
+  bundleDir: string,
+  /**
+   * Metadata to show with each page's results that Pagefind must not index (Pagefind 1.6 makes every meta value
+   * searchable), by the URL given to Pagefind: written into the pages' fragments here, after the index is.
+   */
+  shown?: ReadonlyMap<string, Readonly<Record<string, string>>>,
+): Promise<number> {
   const fragmentDir = path.join(bundleDir, 'fragment');
   // An empty index (a source with no items) has no fragment folder at all.
   const listed = await readdir(fragmentDir).catch((error: NodeJS.ErrnoException) => {
@@ -70,12 +81,21 @@ export async function writeFacetMap(bundleDir: string): Promise<number> {
   const combos: number[][][] = [];
   const short: Array<[number, number]> = [];
   const other: Record<string, number> = Object.create(null);
+  let restored = 0;
   for (const name of names) {
     const file = path.join(fragmentDir, name);
-    for (const [hash, fragment] of decodeFragmentFile(file, readFileSync(file))) {
+    const { parsed, fragments } = decodeFragmentFile(file, readFileSync(file));
+    let changed = false;
+    for (const [hash, fragment] of fragments) {
       if (fragment.meta?.[VOCABULARY_META] === 'true') {
         vocabulary.push(hash);
         continue;
+      }
+      const more = typeof fragment.url === 'string' ? shown?.get(fragment.url) : undefined;
+      if (more !== undefined) {
+        fragment.meta = { ...fragment.meta, ...more };
+        changed = true;
+        restored += 1;
       }
       const combo = FACET_KEYS.map((key, k) =>
         valuesOf(fragment.filters, key).map((value) => {
@@ -100,7 +120,13 @@ export async function writeFacetMap(bundleDir: string): Promise<number> {
       if (n >= 0) short.push([n, c]);
       else other[hash] = c;
     }
+    if (changed) await writeFile(file, encodeFragmentFile(parsed));
   }
+  const pages = short.length + Object.keys(other).length;
+  if (shown !== undefined && restored !== pages)
+    throw new Error(
+      `${restored} of the ${pages} pages in ${fragmentDir} have a URL given metadata: Pagefind wrote their URLs otherwise`,
+    );
   const map: FacetMap = {
     version: FACET_MAP_VERSION,
     keys: [...FACET_KEYS],
@@ -113,5 +139,5 @@ export async function writeFacetMap(bundleDir: string): Promise<number> {
     vocabulary,
   };
   await writeFile(path.join(bundleDir, FACETS_FILE), JSON.stringify(map));
-  return short.length + Object.keys(other).length;
+  return pages;
 }

@@ -58,12 +58,18 @@ async function newIndex(): Promise<pagefind.PagefindIndex> {
 /** Pagefind refuses a record holding a lone surrogate; snapshots from older crawls may still have one. */
 const wellFormed = (text: string): string => text.toWellFormed();
 
+/**
+ * The record Pagefind indexes. Pagefind makes every meta value searchable, so the meta holds the title alone (the
+ * page's name, which its text starts with anyway); the breadcrumbs and the kind are shown with each result but are no
+ * words of the page (`shownMeta`, written into the fragments after the index, search-facets.ts). Given to Pagefind,
+ * a name of every ancestor matched every page below it, and "content" every content item.
+ */
 export function toCustomRecord(record: SearchRecord, base: string): pagefind.CustomRecord {
   return {
     url: `${base}${record.url}`,
     content: wellFormed(record.content),
     language: 'en',
-    meta: { title: wellFormed(record.title), breadcrumbs: wellFormed(record.breadcrumbs), kind: record.kind },
+    meta: { title: wellFormed(record.title) },
     filters: {
       kind: [record.kind],
       ...(record.type ? { type: [wellFormed(record.type)] } : {}),
@@ -72,6 +78,12 @@ export function toCustomRecord(record: SearchRecord, base: string): pagefind.Cus
     } satisfies FacetValues,
   };
 }
+
+/** What each result shows beside its title, kept out of the index. */
+export const shownMeta = (record: SearchRecord): Record<string, string> => ({
+  breadcrumbs: wellFormed(record.breadcrumbs),
+  kind: record.kind,
+});
 
 /**
  * Pagefind's memory follows the text it holds: writing a bundle of 20,000 records with 20 MB of text peaked at
@@ -160,7 +172,9 @@ export async function buildSearchIndex(
   const names = options.share?.names ?? facts.inOrder;
   const vocabulary = facts.words;
   // Records whose page names collide wait, and all go into the last bundle, where Pagefind lengthens their names.
-  const waiting: pagefind.CustomRecord[] = [];
+  const waiting: Array<[pagefind.CustomRecord, Record<string, string>]> = [];
+  // The shown metadata of the records in the bundle being filled, by URL.
+  let shown = new Map<string, Record<string, string>>();
   let ownWords = new Set<string>();
   const bundles: string[] = [];
   let index: pagefind.PagefindIndex | undefined;
@@ -186,7 +200,7 @@ export async function buildSearchIndex(
     const { errors } = await index.writeFiles({ outputPath: path.join(outDir, name) });
     if (errors.length > 0)
       throw new BuildError(BUILD_EXIT_CODES.search, `pagefind could not write ${name}: ${errors.join('; ')}`);
-    const pages = await writeFacetMap(path.join(outDir, name));
+    const pages = await writeFacetMap(path.join(outDir, name), shown);
     if (pages !== inShard)
       throw new BuildError(
         BUILD_EXIT_CODES.search,
@@ -198,9 +212,11 @@ export async function buildSearchIndex(
     inShard = 0;
     shardBytes = 0;
     ownWords = new Set();
+    shown = new Map();
   };
   try {
-    const add = async (custom: pagefind.CustomRecord) => {
+    const add = async (custom: pagefind.CustomRecord, more: Record<string, string>) => {
+      shown.set(custom.url, more);
       index ??= await newIndex();
       batch.push(index.addCustomRecord(custom));
       addWords(custom.content, ownWords);
@@ -214,10 +230,10 @@ export async function buildSearchIndex(
         throw new BuildError(BUILD_EXIT_CODES.search, `${recordsFile} has more records than names were read for`);
       records += 1;
       if (facts.shared.has(name)) {
-        waiting.push(custom);
+        waiting.push([custom, shownMeta(record)]);
         continue;
       }
-      await add(custom);
+      await add(custom, shownMeta(record));
       shardBytes += bytes;
       if (inShard >= shardSize || shardBytes >= shardBytesLimit) await writeShard();
     }
@@ -226,7 +242,7 @@ export async function buildSearchIndex(
         BUILD_EXIT_CODES.search,
         `${recordsFile} has ${records} records where ${names.length} were read before: it changed during the build`,
       );
-    for (const custom of waiting) await add(custom);
+    for (const [custom, more] of waiting) await add(custom, more);
     if (index === undefined && bundles.length === 0) index = await newIndex();
     await writeShard();
   } finally {

@@ -45,11 +45,15 @@ function recordText(i: number): string {
 
 const url = (i: number): string => `content/${String(i).padStart(8, '0')}-0000-4000-8000-000000000000/`;
 
+/** Shown with each result, never searched: no word of them is in any record's text. */
+const crumbsOf = (i: number): string => (i % 2 === 0 ? 'Home › Zanzibar hall' : 'Home › Quokka yard');
+const kindOf = (i: number): string => (i % 5 === 0 ? 'media' : 'content');
+
 const records = Array.from({ length: 300 }, (_, i) => ({
   url: url(i),
   title: `Item ${i}`,
-  breadcrumbs: 'Home',
-  kind: 'content',
+  breadcrumbs: crumbsOf(i),
+  kind: kindOf(i),
   type: 'Page',
   root: 'Home',
   languages: ['en-US'],
@@ -120,6 +124,30 @@ describe('a search index in several bundles', { timeout: 120_000 }, () => {
       assert.deepEqual(want, records.map((i) => `/${url(i)}`).sort(), `the oracle for ${q}`);
       assert.deepEqual(await single.urls(q), want, `one bundle: ${q}`);
       assert.deepEqual(await sharded.urls(q), want, `three bundles: ${q}`);
+    }
+  });
+
+  it("shows each result's breadcrumbs and kind without finding a page by them", async () => {
+    for (const q of ['zanzibar', 'quokka', 'zanzibar hall', 'home', 'content', 'media']) {
+      assert.deepEqual(expected(q), [], `the oracle: no record's text holds ${q}`);
+      assert.deepEqual(await single.urls(q), [], `one bundle: ${q}`);
+      assert.deepEqual(await sharded.urls(q), [], `three bundles: ${q}`);
+    }
+    for (const search of [single, sharded]) {
+      const shown = await search.results('garden');
+      assert.deepEqual(
+        shown.map((d) => d.url),
+        expected('garden'),
+      );
+      for (const data of shown) {
+        const i = Number(/content\/(\d+)-/.exec(data.url)?.[1]);
+        assert.deepEqual(
+          { title: data.meta?.title, breadcrumbs: data.meta?.breadcrumbs, kind: data.meta?.kind },
+          { title: `Item ${i}`, breadcrumbs: crumbsOf(i), kind: kindOf(i) },
+          data.url,
+        );
+        assert.deepEqual(data.filters?.kind, [kindOf(i)], data.url);
+      }
     }
   });
 

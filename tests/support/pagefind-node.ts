@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { decodeFacetMap, indexFacetMaps, readHits } from '../../src/scripts/search-facets.ts';
-import type { Pagefind } from '../../src/scripts/pagefind-api.ts';
+import type { Pagefind, PagefindResultData } from '../../src/scripts/pagefind-api.ts';
 import { searchTerms } from '../../src/scripts/search-query.ts';
 
 const sites = new Map<string, string>();
@@ -32,6 +32,8 @@ function installFetch(): void {
 export interface NodeSearch {
   /** The URLs of every hit the search page would count for `q` (split as the page splits it), sorted. */
   urls(q: string): Promise<string[]>;
+  /** What the search page reads of each of those hits, by URL. */
+  results(q: string): Promise<PagefindResultData[]>;
 }
 
 export async function openNodeSearch(dist: string): Promise<NodeSearch> {
@@ -47,10 +49,12 @@ export async function openNodeSearch(dist: string): Promise<NodeSearch> {
   await pagefind.options({ basePath: `/${prefix}/pagefind/`, baseUrl: '/', noWorker: true });
   for (const bundle of bundles.slice(1)) await pagefind.mergeIndex(`/${prefix}/${bundle}`, { baseUrl: '/' });
   await pagefind.init();
+  const results = async (q: string): Promise<PagefindResultData[]> => {
+    const { hits } = await readHits(facets, (await pagefind.search(searchTerms(q))).results);
+    return (await Promise.all(hits.map((hit) => hit.data()))).sort((a, b) => a.url.localeCompare(b.url));
+  };
   return {
-    async urls(q) {
-      const { hits } = await readHits(facets, (await pagefind.search(searchTerms(q))).results);
-      return (await Promise.all(hits.map(async (hit) => (await hit.data()).url))).sort();
-    },
+    results,
+    urls: async (q) => (await results(q)).map((data) => data.url),
   };
 }
