@@ -26,3 +26,36 @@ export function queryWords(q: string): string[] {
   const terms = searchTerms(q);
   return (QUOTED.test(terms) ? terms.slice(1, -1) : terms).toLowerCase().split(' ').filter(Boolean);
 }
+
+/**
+ * What a marked word is cut at: anything but letters, digits, combining marks and apostrophes, underscores too, so
+ * "tea" marks its part of "black_tea.jpg".
+ */
+const CUT_RUN = "[^\\p{L}\\p{N}\\p{M}'\u2019]+";
+const CUT_AT = new RegExp(`(${CUT_RUN})`, 'u');
+const ALL_CUT = new RegExp(`^${CUT_RUN}$`, 'u');
+
+/**
+ * A word Pagefind marked in an excerpt, as pieces to show marked or not. Pagefind marks a whole token, so a word of
+ * the query inside a URL path marked the path end to end. The token is cut into its words, and only those that
+ * start with a query word stay marked; a token none of whose parts does (a form the stemmer matched) stays
+ * marked whole.
+ */
+export function markedParts(token: string, words: readonly string[]): Array<{ text: string; mark: boolean }> {
+  const pieces = token.split(CUT_AT).filter((piece) => piece !== '');
+  if (pieces.length < 2) return [{ text: token, mark: true }];
+  const marks = pieces.map((piece) => {
+    if (ALL_CUT.test(piece)) return false;
+    const lower = piece.toLowerCase().replace(/['\u2019]/gu, '');
+    return words.some((w) => w !== '' && lower.startsWith(w));
+  });
+  if (!marks.includes(true)) return [{ text: token, mark: true }];
+  const out: Array<{ text: string; mark: boolean }> = [];
+  pieces.forEach((text, i) => {
+    const mark = marks[i] === true;
+    const last = out.at(-1);
+    if (last !== undefined && last.mark === mark) last.text += text;
+    else out.push({ text, mark });
+  });
+  return out;
+}

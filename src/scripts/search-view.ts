@@ -5,6 +5,7 @@
 import { FACET_KEYS, FACET_LABELS } from '../lib/search/facet-map.ts';
 import type { PagefindResultData } from './pagefind-api.ts';
 import type { Counts, Values } from './search-facets.ts';
+import { markedParts } from './search-query.ts';
 
 export function readState(): { q: string; filters: Values } {
   const params = new URLSearchParams(location.search);
@@ -86,22 +87,24 @@ const ENTITIES: Record<string, string> = {
 };
 const decode = (text: string): string => text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (m) => ENTITIES[m] ?? m);
 
-function excerptNode(excerpt: string | undefined): HTMLParagraphElement {
+/** Pagefind's excerpt as text, its marks kept on the parts of each marked word that hold the query (markedParts). */
+function excerptNode(excerpt: string | undefined, words: readonly string[]): HTMLParagraphElement {
   const p = document.createElement('p');
   let inMark = false;
   for (const part of (excerpt ?? '').split(/(<mark>|<\/mark>)/)) {
     if (part === '<mark>') inMark = true;
     else if (part === '</mark>') inMark = false;
     else if (part !== '' && inMark) {
-      const mark = document.createElement('mark');
-      mark.textContent = decode(part);
-      p.append(mark);
+      for (const { text, mark } of markedParts(decode(part), words)) {
+        if (!mark) p.append(text);
+        else p.append(Object.assign(document.createElement('mark'), { textContent: text }));
+      }
     } else if (part !== '') p.append(decode(part));
   }
   return p;
 }
 
-export function resultItem(data: PagefindResultData): HTMLLIElement {
+export function resultItem(data: PagefindResultData, words: readonly string[] = []): HTMLLIElement {
   const li = document.createElement('li');
   const a = document.createElement('a');
   a.href = data.url;
@@ -110,6 +113,6 @@ export function resultItem(data: PagefindResultData): HTMLLIElement {
   const crumbs = document.createElement('div');
   crumbs.className = 'crumbs';
   crumbs.textContent = [data.meta?.kind, data.meta?.breadcrumbs].filter(Boolean).join(' · ');
-  li.append(crumbs, excerptNode(data.excerpt));
+  li.append(crumbs, excerptNode(data.excerpt, words));
   return li;
 }

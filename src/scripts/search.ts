@@ -21,7 +21,7 @@ import {
 import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.ts';
 import { rerank, type Result } from './search-rank.ts';
 import { recentSearches } from './recent-searches.ts';
-import { searchTerms } from './search-query.ts';
+import { queryWords, searchTerms } from './search-query.ts';
 
 const PAGE = 20;
 /** Text searches whose hits are kept for filters ticked afterwards (recent-searches.ts). */
@@ -80,6 +80,8 @@ async function start(root: HTMLElement): Promise<void> {
   input.value = selected.q;
   renderFilters(filterBox, totalCounts(maps), selected.filters);
   let results: Result[] = [];
+  // The words of the query shown, whose parts the excerpts mark.
+  let words: string[] = [];
   let shown = 0;
   let run = 0;
 
@@ -142,6 +144,7 @@ async function start(root: HTMLElement): Promise<void> {
 
   async function show(id: number, q: string, found: Result[]): Promise<void> {
     results = found;
+    words = queryWords(q);
     shown = 0;
     const batch = await loadBatch();
     if (id !== run) return;
@@ -157,7 +160,7 @@ async function start(root: HTMLElement): Promise<void> {
   }
 
   function append(data: PagefindResultData[]): void {
-    for (const d of data) list.append(resultItem(d));
+    for (const d of data) list.append(resultItem(d, words));
     more.hidden = shown >= results.length;
   }
 

@@ -169,6 +169,20 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
       /results? for “tea”/.test(document.getElementById('search-status')?.textContent ?? ''),
     );
     assert.ok((await page.locator('#search-results li').count()) > 0, 'hits for “tea”');
+    // Pagefind marks a whole URL path that holds the word; the page marks the word's part of it.
+    const excerpts = await page.locator('#search-results li > p').evaluateAll((ps) =>
+      ps.map((p) => ({
+        text: p.textContent ?? '',
+        marks: [...p.querySelectorAll('mark')].map((m) => m.textContent),
+      })),
+    );
+    assert.ok(
+      excerpts.some((e) => /\/(media|products)\/\S*tea/i.test(e.text)),
+      'an excerpt shows a URL path holding “tea”',
+    );
+    const marks = excerpts.flatMap((e) => e.marks);
+    assert.ok(marks.length > 0, 'the excerpts mark the word');
+    for (const mark of marks) assert.doesNotMatch(mark ?? '', /\//, 'a part of a path is marked, not the path');
     assert.deepEqual(workers, [], 'no worker started');
     assert.deepEqual(await page.evaluate(() => (window as unknown as { refused: string[] }).refused), []);
     await page.close();

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { queryWords, searchTerms } from '../../src/scripts/search-query.ts';
+import { markedParts, queryWords, searchTerms } from '../../src/scripts/search-query.ts';
 
 describe('the search page query', () => {
   it('splits hyphenated words, paths, dates and SKUs into their parts', () => {
@@ -52,5 +52,38 @@ describe('the search page query', () => {
     assert.deepEqual(queryWords('Rustic-Coffee'), ['rustic', 'coffee']);
     assert.deepEqual(queryWords('"Quick Orchard"'), ['quick', 'orchard']);
     assert.deepEqual(queryWords(' / '), []);
+  });
+
+  describe('the parts of a marked excerpt word', () => {
+    const marks = (token: string, words: string[]) =>
+      markedParts(token, words)
+        .map(({ text, mark }) => (mark ? `[${text}]` : text))
+        .join('');
+
+    it('marks only the parts of a URL path or a hyphenated word that hold a query word', () => {
+      assert.equal(marks('/about-us/our-team/rainy-forest/', ['rainy']), '/about-us/our-team/[rainy]-forest/');
+      assert.equal(
+        marks('/about-us/our-team/rainy-forest/', ['rainy', 'forest']),
+        '/about-us/our-team/[rainy]-[forest]/',
+      );
+      assert.equal(marks('rustic-coffee', ['rustic', 'coffee']), '[rustic]-[coffee]');
+      assert.equal(marks('coffee.', ['coffee']), '[coffee].');
+      assert.equal(marks('2024-05-01T10:00', ['05']), '2024-[05]-01T10:00');
+      assert.equal(marks('/media/gtkp1pqc/black_tea.jpg', ['tea']), '/media/gtkp1pqc/black_[tea].jpg');
+    });
+
+    it('marks a part by the start of its word, in any case, apostrophes aside', () => {
+      assert.equal(marks('/News/Rainy-Forests/', ['forest']), '/News/Rainy-[Forests]/');
+      assert.equal(marks("don't-stop", ['dont']), "[don't]-stop");
+      assert.equal(marks('Ærø-Havn', ['ærø']), '[Ærø]-Havn');
+    });
+
+    it('keeps the whole word marked when no part starts with a query word, or it has no parts', () => {
+      assert.equal(marks('/a/happily/', ['happy']), '[/a/happily/]', 'a stemmed match: Pagefind knows why');
+      assert.equal(marks('rainy', ['rainy']), '[rainy]');
+      assert.equal(marks('rainy', []), '[rainy]');
+      assert.equal(marks('---', ['x']), '[---]');
+      assert.equal(marks('__proto__-constructor', ['constructor']), '__proto__-[constructor]');
+    });
   });
 });
