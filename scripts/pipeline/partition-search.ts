@@ -7,12 +7,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatPartition, partitionOfKey, type Partition } from '../../src/lib/partition.ts';
-import { searchRecordSchema, type SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
-import { iterateNdjsonSized } from '../core/snapshot-format.ts';
+import type { SearchRecord } from '../../src/lib/site-data/site-data-format.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
-import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
 import {
   buildSearchIndex,
+  iterateNamedRecords,
   readRecordFacts,
   type SearchIndexOptions,
   type SearchIndexSummary,
@@ -49,13 +48,8 @@ async function writePartitionRecords(
 ): Promise<Uint32Array> {
   const writer = createLineWriter(target);
   const names: number[] = [];
-  let at = 0;
   try {
-    // The same reader as `readRecordFacts`, over the same file: record `at` is name `facts.inOrder[at]`.
-    for await (const { value: record } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
-      const name = facts.inOrder[at++];
-      if (name === undefined)
-        throw new BuildError(BUILD_EXIT_CODES.search, `${recordsFile} has more records than names were read for`);
+    for await (const { record, name } of iterateNamedRecords(recordsFile, facts.inOrder)) {
       const mine = facts.shared.has(name)
         ? partition.index === 1
         : partitionOfKey(recordKey(record), partition.count) === partition.index;
@@ -66,11 +60,6 @@ async function writePartitionRecords(
   } finally {
     await writer.close();
   }
-  if (at !== facts.inOrder.length)
-    throw new BuildError(
-      BUILD_EXIT_CODES.search,
-      `${recordsFile} has ${at} records where ${facts.inOrder.length} were read before: it changed during the build`,
-    );
   return Uint32Array.from(names);
 }
 

@@ -130,6 +130,29 @@ export async function readRecordFacts(
   return { words, names: sorted, inOrder, shared: sharedNames(sorted) };
 }
 
+/**
+ * A search records file's records, each with the page name the first pass read for it (`names`, in the file's order).
+ * A file that gained or lost records since is refused: the names would no longer be its records'.
+ */
+export async function* iterateNamedRecords(
+  recordsFile: string,
+  names: ArrayLike<number>,
+): AsyncGenerator<{ record: SearchRecord; bytes: number; name: number }> {
+  let at = 0;
+  for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
+    const name = names[at];
+    if (name === undefined)
+      throw new BuildError(BUILD_EXIT_CODES.search, `${recordsFile} has more records than names were read for`);
+    at += 1;
+    yield { record, bytes, name };
+  }
+  if (at !== names.length)
+    throw new BuildError(
+      BUILD_EXIT_CODES.search,
+      `${recordsFile} has ${at} records where ${names.length} were read before: it changed during the build`,
+    );
+}
+
 export interface SearchIndexOptions {
   bundleName?: (n: number) => string;
   maxShardBytes?: number;
@@ -223,11 +246,8 @@ export async function buildSearchIndex(
       if (batch.length >= BATCH) await flushBatch();
       inShard += 1;
     };
-    for await (const { value: record, bytes } of iterateNdjsonSized(recordsFile, searchRecordSchema)) {
+    for await (const { record, bytes, name } of iterateNamedRecords(recordsFile, names)) {
       const custom = toCustomRecord(record, base);
-      const name = names[records];
-      if (name === undefined)
-        throw new BuildError(BUILD_EXIT_CODES.search, `${recordsFile} has more records than names were read for`);
       records += 1;
       if (facts.shared.has(name)) {
         waiting.push([custom, shownMeta(record)]);
@@ -237,11 +257,6 @@ export async function buildSearchIndex(
       shardBytes += bytes;
       if (inShard >= shardSize || shardBytes >= shardBytesLimit) await writeShard();
     }
-    if (records !== names.length)
-      throw new BuildError(
-        BUILD_EXIT_CODES.search,
-        `${recordsFile} has ${records} records where ${names.length} were read before: it changed during the build`,
-      );
     for (const [custom, more] of waiting) await add(custom, more);
     if (index === undefined && bundles.length === 0) index = await newIndex();
     await writeShard();
