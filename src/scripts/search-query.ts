@@ -44,10 +44,12 @@ const ALL_CUT = new RegExp(`^${CUT_RUN}$`, 'u');
 export function markedParts(token: string, words: readonly string[]): Array<{ text: string; mark: boolean }> {
   const pieces = token.split(CUT_AT).filter((piece) => piece !== '');
   if (pieces.length < 2) return [{ text: token, mark: true }];
+  const bare = (text: string) => text.toLowerCase().replace(/['\u2019]/gu, '');
+  const wanted = words.map(bare).filter((w) => w !== '');
   const marks = pieces.map((piece) => {
     if (ALL_CUT.test(piece)) return false;
-    const lower = piece.toLowerCase().replace(/['\u2019]/gu, '');
-    return words.some((w) => w !== '' && lower.startsWith(w));
+    const lower = bare(piece);
+    return wanted.some((w) => lower.startsWith(w));
   });
   if (!marks.includes(true)) return [{ text: token, mark: true }];
   const out: Array<{ text: string; mark: boolean }> = [];

@@ -75,6 +75,9 @@ describe('the search page query', () => {
     it('marks a part by the start of its word, in any case, apostrophes aside', () => {
       assert.equal(marks('/News/Rainy-Forests/', ['forest']), '/News/Rainy-[Forests]/');
       assert.equal(marks("don't-stop", ['dont']), "[don't]-stop");
+      // The words as the page gives them, apostrophes kept, straight or curly on either side.
+      assert.equal(marks("don't-stop", queryWords("Don't")), "[don't]-stop");
+      assert.equal(marks('/don’t-stop/', queryWords("don't")), '/[don’t]-stop/');
       assert.equal(marks('Ærø-Havn', ['ærø']), '[Ærø]-Havn');
     });
 
