@@ -31,9 +31,7 @@ export function queryWords(q: string): string[] {
  * What a marked word is cut at: anything but letters, digits, combining marks and apostrophes, underscores too, so
  * "tea" marks its part of "black_tea.jpg".
  */
-const CUT_RUN = "[^\\p{L}\\p{N}\\p{M}'\u2019]+";
-const CUT_AT = new RegExp(`(${CUT_RUN})`, 'u');
-const ALL_CUT = new RegExp(`^${CUT_RUN}$`, 'u');
+const CUT_AT = /([^\p{L}\p{N}\p{M}'\u2019]+)/u;
 
 /**
  * A word Pagefind marked in an excerpt, as pieces to show marked or not. Pagefind marks a whole token, so a word of
@@ -42,18 +40,16 @@ const ALL_CUT = new RegExp(`^${CUT_RUN}$`, 'u');
  * marked whole.
  */
 export function markedParts(token: string, words: readonly string[]): Array<{ text: string; mark: boolean }> {
-  const pieces = token.split(CUT_AT).filter((piece) => piece !== '');
-  if (pieces.length < 2) return [{ text: token, mark: true }];
   const bare = (text: string) => text.toLowerCase().replace(/['\u2019]/gu, '');
   const wanted = words.map(bare).filter((w) => w !== '');
-  const marks = pieces.map((piece) => {
-    if (ALL_CUT.test(piece)) return false;
-    const lower = bare(piece);
-    return wanted.some((w) => lower.startsWith(w));
-  });
+  // Split at a capturing pattern: the token's words at even places (empty at a cut that starts or ends it), the
+  // cuts between them at odd ones.
+  const pieces = token.split(CUT_AT);
+  const marks = pieces.map((piece, i) => i % 2 === 0 && wanted.some((w) => bare(piece).startsWith(w)));
   if (!marks.includes(true)) return [{ text: token, mark: true }];
   const out: Array<{ text: string; mark: boolean }> = [];
   pieces.forEach((text, i) => {
+    if (text === '') return;
     const mark = marks[i] === true;
     const last = out.at(-1);
     if (last !== undefined && last.mark === mark) last.text += text;
