@@ -14,6 +14,7 @@ import { timeSearches } from './search-timing.ts';
 import { pickQueries } from './search-queries.ts';
 import { appendBenchmarkRow, appendCrawlRow, averageItemBytes } from './report.ts';
 import { benchDiff } from './diff-bench.ts';
+import { benchIncremental } from './incremental-bench.ts';
 import { benchMapping } from './mapping-bench.ts';
 import { timeTable } from './table-timing.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
@@ -39,7 +40,7 @@ const { values } = parseArgs({
   },
 });
 /** Side measurements a run may leave out (`--skip floors,diff,mapping`): at 1M the Hugo floor alone needs ~35 GB. */
-const SKIPPABLE = ['floors', 'diff', 'mapping'] as const;
+const SKIPPABLE = ['floors', 'diff', 'mapping', 'incremental'] as const;
 const skipped = new Set(values.skip.split(',').filter(Boolean));
 for (const name of skipped)
   if (!(SKIPPABLE as readonly string[]).includes(name)) {
@@ -298,6 +299,15 @@ const sqlite = {
   MB: Math.round((JSON.parse(stepSqlite.stdout) as { bytes: number }).bytes / 104857.6) / 10,
 };
 say(`  snapshot.sqlite: ${sqlite.MB} MB`);
+const incremental = skipped.has('incremental') ? null : await benchIncremental(snapshot, work, HEAP);
+if (incremental)
+  say(
+    `nightly build, 1% of items changed (${incremental.edited}): everything rendered ${incremental.full.s} s ` +
+      `(peak ${incremental.full.peakRssMB} MB); pages taken from the last site ${incremental.incremental.s} s ` +
+      `(peak ${incremental.incremental.peakRssMB} MB, ${incremental.incremental.pagesTaken} of ` +
+      `${incremental.incremental.pages} pages and ${incremental.incremental.twinsTaken} JSON twins taken): ` +
+      `ratio ${incremental.ratio}`,
+  );
 const { pages } = await measureDir(dist);
 let indexBytes = 0;
 for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind')))
@@ -371,6 +381,8 @@ const result = {
   },
   diff,
   mapping: mappingWorkbook,
+  // A night where 1% of the items changed, built whole over the night before's site (bench/incremental-bench.ts).
+  incremental,
   search: {
     s: s(render.searchMillis),
     indexMB: Math.round(indexBytes / 104857.6) / 10,

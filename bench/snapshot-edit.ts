@@ -1,6 +1,7 @@
 /**
  * A copy of a snapshot with every Nth item changed (one invariant property added), written as the crawler would:
- * new chunks, new offsets in the index, checksums in the manifest. The diff benchmark compares the two.
+ * new chunks, new offsets in the index, checksums in the manifest; the extras copied as they are. The diff benchmark
+ * compares the two; the incremental build benchmark builds the copy over a site of the original.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -85,7 +86,11 @@ export function writeEditedSnapshot(from: string, to: string, everyNth: number):
     mkdirSync(path.join(to, kind), { recursive: true });
     edited += rewriteKind(from, to, kind, everyNth, files);
   }
-  for (const name of [CONTENT_TYPES_FILE, REPORT_FILE]) {
+  // Everything else (the content types, the report, the extras) as it was.
+  const others = Object.keys(manifest.files).filter((name) => files[name] === undefined && !name.includes('/index'));
+  for (const name of new Set([CONTENT_TYPES_FILE, REPORT_FILE, ...others])) {
+    if (files[name] !== undefined || ITEM_KINDS.some((kind) => name.startsWith(`${kind}/`))) continue;
+    mkdirSync(path.dirname(path.join(to, name)), { recursive: true });
     copyFileSync(path.join(from, name), path.join(to, name));
     if (manifest.files[name]) files[name] = manifest.files[name];
   }

@@ -111,6 +111,8 @@ export async function findItem(dir: string, entry: IndexEntry): Promise<ItemReco
 export interface ItemReader {
   /** The full item an index entry points at, or undefined when the crawler could not read it. */
   read(entry: IndexEntry): ItemRecord | undefined;
+  /** The item's bytes as the chunk holds them, unparsed, or undefined when the crawler could not read it. */
+  readBytes(entry: IndexEntry): Buffer | undefined;
   close(): void;
 }
 
@@ -137,14 +139,19 @@ export function openItemReader(dir: string, keepOpen = 4): ItemReader {
     }
     return fd;
   };
+  const readBytes = (entry: IndexEntry): Buffer | undefined => {
+    if (entry.chunk === null || entry.offset === null || entry.length === null) return undefined;
+    const buffer = Buffer.allocUnsafe(entry.length);
+    const got = readSync(fdOf(entry.chunk), buffer, 0, entry.length, entry.offset);
+    if (got !== entry.length) throw new Error(`${entry.chunk} ends before the item at offset ${entry.offset}`);
+    return buffer;
+  };
   return {
     read(entry) {
-      if (entry.chunk === null || entry.offset === null || entry.length === null) return undefined;
-      const buffer = Buffer.allocUnsafe(entry.length);
-      const got = readSync(fdOf(entry.chunk), buffer, 0, entry.length, entry.offset);
-      if (got !== entry.length) throw new Error(`${entry.chunk} ends before the item at offset ${entry.offset}`);
-      return itemRecordSchema.parse(JSON.parse(buffer.toString('utf8')));
+      const buffer = readBytes(entry);
+      return buffer === undefined ? undefined : itemRecordSchema.parse(JSON.parse(buffer.toString('utf8')));
     },
+    readBytes,
     close() {
       for (const fd of open.values()) closeSync(fd);
       open.clear();

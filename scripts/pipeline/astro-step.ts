@@ -11,7 +11,7 @@ import type { BuildConfig } from './build-config.ts';
 import { runChild } from './child-run.ts';
 import { BESIDE_HEAP_MEGABYTES, usableMemoryBytes, wantedHeapMegabytes } from '../core/heap-room.ts';
 import { BUILD_EXIT_CODES, BuildError } from './build-errors.ts';
-import type { ItemPagesSummary } from './item-pages.ts';
+import type { ItemPagesSummary, Reuse } from './item-pages.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ASTRO = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -137,6 +137,17 @@ export function astroEnv(
   return { ...heapEnv(env, heapMegabytes), [SITE_CONFIG_ENV]: siteConfigFile, ASTRO_TELEMETRY_DISABLED: '1' };
 }
 
+/**
+ * Where the item page writer's pages' inputs are kept between builds (item-page-reuse.ts): beside the snapshot, one
+ * file per partition, so K jobs sharing the folder do not take each other's. The writer records them in the build's
+ * working folder; the build moves them here once its site is in place, so they always describe the site in `--out`.
+ */
+export const itemPageInputsFile = (config: Pick<BuildConfig, 'cacheDir' | 'partition'>): string =>
+  path.join(
+    config.cacheDir,
+    config.partition ? `item-pages-${config.partition.index}-of-${config.partition.count}.ndjson` : 'item-pages.ndjson',
+  );
+
 export interface PagesSummary {
   /** Astro and the item page writer, one after the other. */
   millis: number;
@@ -153,6 +164,7 @@ export async function runAstroBuild(
   log: (text: string) => void,
   signal?: AbortSignal,
   besideWriter?: () => Promise<void>,
+  reuse?: Reuse,
 ): Promise<PagesSummary> {
   const started = Date.now();
   const astroOut = await astroOutDir(ROOT, config.outDir);
@@ -176,7 +188,14 @@ export async function runAstroBuild(
         ...job,
         env: astroEnv(env, siteConfigFile, withinBudget(writerHeapMegabytes(items), budget)),
         name: 'the item page writer',
-        args: [ITEM_PAGE_WRITER, config.outDir],
+        args: [
+          ITEM_PAGE_WRITER,
+          config.outDir,
+          ...(reuse === undefined ? [] : ['--inputs-out', reuse.inputsOut]),
+          ...(reuse?.previous === undefined
+            ? []
+            : ['--previous', reuse.previous.dir, '--inputs', reuse.previous.inputs]),
+        ],
       });
     if (budget !== undefined) {
       const stdout = await writer();

@@ -36,6 +36,8 @@ export interface BuildConfig {
   readonly memoryMegabytes?: number;
   /** Render every item page through Astro instead of the item page writer (src/lib/pages/item-shell.ts). */
   readonly astroItemPages: boolean;
+  /** Render every item page; otherwise the pages whose inputs did not change are taken from the last site. */
+  readonly renderAll: boolean;
   /** Render only this share of the item pages (see src/lib/partition.ts and merge-run.ts). */
   readonly partition?: Partition;
   /** How to crawl the snapshot into <cache>/snapshot; absent with --snapshot (an existing one is read). */
@@ -213,6 +215,7 @@ export function loadBuildConfig(
       keepTimes: switches.has('keep-times'),
       ...(f.memory !== undefined ? { memoryMegabytes: f.memory } : {}),
       astroItemPages: switches.has('astro-item-pages'),
+      renderAll: switches.has('render-all'),
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
       ...(f.mapping !== undefined ? { mappingFile: path.resolve(cwd, f.mapping) } : {}),

@@ -111,6 +111,12 @@ export const BUILD_FLAGS = defineFlags(
           'bytes, as the tests check: both place src/lib/pages/item-page-html.ts)',
       },
       {
+        name: 'render-all',
+        text:
+          'render every item page anew; by default a page whose inputs (its item, the items it shows, the ' +
+          'layout, the code) are those of the last build into the same --out is taken from that site',
+      },
+      {
         name: 'partition',
         value: 'I/K',
         text:

@@ -4,7 +4,7 @@
  * build ends; a folder left by a build that was killed is removed by the next one. The site data of a build that
  * succeeded is kept as `<cache>/site-data`, swapped in whole.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { recoverFolderSwap, swapIntoPlace } from '../core/folder-swap.ts';
 
@@ -27,6 +27,19 @@ export async function createBuildWork(cacheDir: string): Promise<BuildWork> {
 
 export async function keepSiteData(work: BuildWork, cacheDir: string): Promise<void> {
   await swapIntoPlace(work.siteDataDir, keptSiteData(cacheDir));
+}
+
+/**
+ * The item pages' inputs the writer recorded (item-page-reuse.ts), moved beside the snapshot once the site they
+ * describe is in place; none (the pages rendered by Astro): the last ones are removed, they describe no page now.
+ */
+export async function keepPageInputs(recorded: string, kept: string): Promise<void> {
+  try {
+    await rename(recorded, kept);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await rm(kept, { force: true });
+  }
 }
 
 export async function removeBuildWork(work: BuildWork | undefined): Promise<void> {

@@ -1,18 +1,52 @@
 /**
  * The item page writer: after `astro build`, every item page (content, media, pending drafts, unpublished items),
  * written as the layout Astro rendered once (src/lib/pages/item-shell.ts) around the page's markup from the one
- * composition Astro's own route uses too (src/lib/pages/item-page-html.ts). Runs as its
- * own process, `node scripts/pipeline/item-pages.ts <outDir>`, with env SITE_CONFIG naming the site config Astro read;
- * prints one JSON line with what it wrote.
+ * composition Astro's own route uses too (src/lib/pages/item-page-html.ts). `--inputs-out <file>` records each page's
+ * inputs there; with `--previous <site> --inputs <file>` too, a page whose inputs are those the last build recorded is
+ * taken from its site instead (item-page-reuse.ts). Runs as its own process, `node scripts/pipeline/item-pages.ts
+ * <outDir> [options]`, with env SITE_CONFIG naming the site config Astro read; prints one JSON line with what it wrote.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { getContentTypes, getManifest } from '../core/snapshot-format.ts';
 import { GUID_PATTERN } from '../core/identifiers.ts';
 import { endWithParent } from './child-run.ts';
-import { ITEM_PAGE_KINDS, listItemPages, renderItemPageHtml } from '../../src/lib/pages/item-page-html.ts';
-import { fillItemShell, SHELL_DIR, SHELL_FILE, splitItemShell } from '../../src/lib/pages/item-shell.ts';
+import {
+  bytesHash,
+  globalInputs,
+  hashCode,
+  packReads,
+  parsePageEntry,
+  readPageEntries,
+  takePage,
+  unpackReads,
+  writePageEntries,
+  type PageEntry,
+} from './item-page-reuse.ts';
+import { findItemHistory, loadChanges } from '../../src/lib/changes/site-changes.ts';
+import { findDecision } from '../../src/lib/pages/decisions-page.ts';
+import { loadHiddenItems } from '../../src/lib/pages/hidden-item-page.ts';
+import {
+  ITEM_PAGE_KINDS,
+  listItemPages,
+  renderItemPageHtml,
+  type ItemPageTarget,
+} from '../../src/lib/pages/item-page-html.ts';
+import {
+  fillItemShell,
+  SHELL_DIR,
+  SHELL_FILE,
+  splitItemShell,
+  type ItemShell,
+} from '../../src/lib/pages/item-shell.ts';
+import { pageInputs } from '../../src/lib/pages/page-inputs.ts';
+import { readSiteConfig } from '../../src/lib/site-config.ts';
+import { loadDraftChanges } from '../../src/lib/site-data/load-extras.ts';
+import { loadSiteData } from '../../src/lib/site-data/load-site-data.ts';
+import { recordReads } from '../../src/lib/site-data/page-reads.ts';
 import type { ItemKind } from '../../src/lib/values/reference-target.ts';
 
 export interface ItemPagesSummary {
@@ -24,6 +58,55 @@ export interface ItemPagesSummary {
   millis: number;
   /** Items whose page could not be rendered with their properties, and why: written without them. */
   unshown: Array<{ kind: ItemKind; key: string; reason: string }>;
+  /** Pages taken from the previous site (item-page-reuse.ts), of `pages` and `hiddenPages`; absent without one. */
+  taken?: number;
+}
+
+export interface Reuse {
+  /** Where this build records its pages' inputs. */
+  inputsOut: string;
+  /** The site the last build wrote (the build's `--out` before this build is swapped in) and its pages' inputs. */
+  previous?: { dir: string; inputs: string };
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * What every page depends on: the layout, the site config, the content types, the snapshot's languages and source
+ * shape, and the code that renders pages.
+ */
+async function readGlobalInputs(shell: ItemShell): Promise<string> {
+  const config = readSiteConfig();
+  const data = await loadSiteData();
+  const types = await getContentTypes(data.env.snapshotDir);
+  const manifest = await getManifest(data.env.snapshotDir);
+  return globalInputs({
+    shell,
+    site: { base: config.base, mediaOrigin: config.mediaOrigin, title: config.title, partition: config.partition },
+    types: types.contentTypes,
+    languages: data.meta.languages,
+    interfaceVariant: manifest.interfaceVariant,
+    code: hashCode(
+      [path.join(ROOT, 'src', 'lib'), path.join(ROOT, 'scripts', 'core')],
+      [import.meta.filename, path.join(import.meta.dirname, 'item-page-reuse.ts')],
+    ),
+  });
+}
+
+/** What a page shows besides its reads of the site data: its own draft, decision and history, read by key. */
+async function pageExtras(target: ItemPageTarget): Promise<unknown> {
+  const { kind, key } = target;
+  if (kind === 'drafts' || kind === 'unpublished') {
+    const record = (await loadHiddenItems(kind)).get(key);
+    return { row: target.row, record, draft: kind === 'drafts' ? loadDraftChanges().get(key) : undefined };
+  }
+  const history = await findItemHistory(key);
+  return {
+    draft: kind === 'content' ? loadDraftChanges().get(key) : undefined,
+    decision: await findDecision(key),
+    history,
+    since: history && (await loadChanges())?.from.finishedAt,
+  };
 }
 
 /**
@@ -39,7 +122,11 @@ function writePage(dir: string, html: Buffer): void {
 /** Pages written between two turns of the event loop. */
 const YIELD_EVERY = 256;
 
-export async function writeItemPages(outDir: string, onProgress?: (done: number) => void): Promise<ItemPagesSummary> {
+export async function writeItemPages(
+  outDir: string,
+  onProgress?: (done: number) => void,
+  reuse?: Reuse,
+): Promise<ItemPagesSummary> {
   const started = performance.now();
   const shellFile = path.join(outDir, SHELL_FILE);
   const shell = splitItemShell(
@@ -48,37 +135,99 @@ export async function writeItemPages(outDir: string, onProgress?: (done: number)
     }),
   );
   await rm(path.join(outDir, SHELL_DIR), { recursive: true, force: true });
-  let [pages, hiddenPages, bytes] = [0, 0, 0];
+  const global = reuse === undefined ? undefined : await readGlobalInputs(shell);
+  const from = reuse?.previous;
+  const previous = from && global !== undefined ? readPageEntries(from.inputs, global) : undefined;
+  const inputs = reuse === undefined ? undefined : pageInputs(await loadSiteData());
+  const entries: string[] = [];
+  let [pages, hiddenPages, bytes, taken] = [0, 0, 0, 0];
   const unshown: ItemPagesSummary['unshown'] = [];
   for (const kind of ITEM_PAGE_KINDS) {
     const hidden = kind === 'drafts' || kind === 'unpublished';
     for (const target of await listItemPages(kind, 'writer')) {
       // The snapshot format makes every key a GUID; anything else could leave its folder, so it is refused unwritten.
       if (!GUID_PATTERN.test(target.key)) throw new Error(`${kind} key ${JSON.stringify(target.key)} is no GUID`);
-      const page = await renderItemPageHtml(target);
-      if (page.unshown !== undefined && !hidden) unshown.push({ kind, key: target.key, reason: page.unshown });
-      const html = Buffer.from(fillItemShell(shell, page.title, page.body), 'utf8');
-      const dir = path.join(outDir, kind, target.key);
-      writePage(dir, html);
+      const page = `${kind}/${target.key}`;
+      // Read before the page is recorded: what loads on its first call is no read of one page.
+      const extras = inputs === undefined ? undefined : await pageExtras(target);
+      const line = previous?.get(page);
+      const last = line === undefined ? undefined : parsePageEntry(line);
+      const length =
+        from !== undefined &&
+        last !== undefined &&
+        inputs?.fingerprint(global ?? '', extras, unpackReads(target.key, last.reads), target.key) === last.inputs
+          ? takePage(from.dir, outDir, page, last.bytes)
+          : undefined;
+      let why: string | undefined;
+      if (length !== undefined && line !== undefined && last !== undefined) {
+        entries.push(line);
+        bytes += length;
+        taken++;
+        why = last.unshown;
+      } else {
+        const { value, reads } = await recordReads(() => renderItemPageHtml(target));
+        const html = Buffer.from(fillItemShell(shell, value.title, value.body), 'utf8');
+        writePage(path.join(outDir, kind, target.key), html);
+        bytes += html.length;
+        why = value.unshown;
+        if (inputs !== undefined) {
+          const entry: PageEntry = {
+            page,
+            inputs: inputs.fingerprint(global ?? '', extras, reads, target.key),
+            bytes: bytesHash(html),
+            reads: packReads(target.key, reads),
+            ...(why !== undefined ? { unshown: why } : {}),
+          };
+          entries.push(JSON.stringify(entry));
+        }
+      }
+      if (why !== undefined && !hidden) unshown.push({ kind, key: target.key, reason: why });
       if (hidden) hiddenPages++;
       else pages++;
-      bytes += html.length;
       if (onProgress !== undefined && !hidden && pages % 10000 === 0) onProgress(pages);
       // Now and then the event loop turns, so the end of the build (stdin closing: endWithParent) is heard.
       if ((pages + hiddenPages) % YIELD_EVERY === 0) await setImmediate();
     }
   }
-  return { pages, hiddenPages, bytes, millis: Math.round(performance.now() - started), unshown };
+  if (reuse !== undefined && global !== undefined) writePageEntries(reuse.inputsOut, global, entries);
+  return {
+    pages,
+    hiddenPages,
+    bytes,
+    millis: Math.round(performance.now() - started),
+    unshown,
+    ...(from !== undefined ? { taken } : {}),
+  };
 }
 
 if (import.meta.main) {
   endWithParent();
-  const [outDir] = process.argv.slice(2);
   try {
-    if (outDir === undefined)
-      throw new Error('usage: node scripts/pipeline/item-pages.ts <outDir> (env SITE_CONFIG set)');
-    const summary = await writeItemPages(path.resolve(outDir), (done) =>
-      process.stderr.write(`item pages: ${done} written\n`),
+    const { positionals, values } = parseArgs({
+      allowPositionals: true,
+      options: { 'inputs-out': { type: 'string' }, previous: { type: 'string' }, inputs: { type: 'string' } },
+    });
+    const [outDir] = positionals;
+    const { previous, inputs } = values;
+    const inputsOut = values['inputs-out'];
+    if (outDir === undefined || (previous === undefined) !== (inputs === undefined) || (inputs && !inputsOut))
+      throw new Error(
+        'usage: node scripts/pipeline/item-pages.ts <outDir> [--inputs-out <file> [--previous <site> --inputs <file>]]' +
+          ' (env SITE_CONFIG set)',
+      );
+    const reuse: Reuse | undefined =
+      inputsOut === undefined
+        ? undefined
+        : {
+            inputsOut: path.resolve(inputsOut),
+            ...(previous !== undefined && inputs !== undefined
+              ? { previous: { dir: path.resolve(previous), inputs: path.resolve(inputs) } }
+              : {}),
+          };
+    const summary = await writeItemPages(
+      path.resolve(outDir),
+      (done) => process.stderr.write(`item pages: ${done} written\n`),
+      reuse,
     );
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } catch (error) {

@@ -15,6 +15,7 @@ import { writeItemJsonFilesOnThread, type ItemJsonSummary } from '../../src/lib/
 import type { LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { childEnv, countItems, runAstroBuild, type PagesSummary } from './astro-step.ts';
+import type { Reuse } from './item-pages.ts';
 import { copyDownloads, type DownloadsSummary } from './downloads-step.ts';
 import type { BuildConfig } from './build-config.ts';
 import type { SearchIndexSummary } from './search-index.ts';
@@ -67,6 +68,7 @@ export async function renderAndIndex(
   env: Readonly<Record<string, string | undefined>>,
   log: (text: string) => void,
   signal?: AbortSignal,
+  reuse?: Reuse,
 ): Promise<RenderSummary> {
   const started = Date.now();
   // A failure on one side stops the other: no child outlives the build, and a full disk is reported at once.
@@ -82,12 +84,18 @@ export async function renderAndIndex(
   const besideWriter = async () => {
     astroEnded();
     const twinsStarted = Date.now();
-    const written = await writeItemJsonFilesOnThread(snapshotDir, siteDataDir, staging, config.partition);
+    const written = await writeItemJsonFilesOnThread(
+      snapshotDir,
+      siteDataDir,
+      staging,
+      config.partition,
+      reuse?.previous?.dir,
+    );
     twins = { ...written, millis: Date.now() - twinsStarted };
     if (writesSharedFiles(config.partition)) downloads = await copyDownloads(siteDataDir, staging);
   };
   const render = () =>
-    runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, besideWriter);
+    runAstroBuild({ ...config, outDir: staging }, snapshotDir, siteDataDir, env, log, stop, besideWriter, reuse);
   const searchEnv = childEnv(env);
   if (config.searchAfterAstro || config.memoryMegabytes !== undefined) {
     const pages = await render();

@@ -13,7 +13,9 @@ import { describeChanges, keepUnchangedTimes } from './unchanged-files.ts';
 import { loadBuildConfig, type BuildConfig } from './build-config.ts';
 import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
-import { createBuildWork, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
+import { itemPageInputsFile } from './astro-step.ts';
+import { createBuildWork, keepPageInputs, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
+import type { Reuse } from './item-pages.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { writePartitionManifest } from './partition-search.ts';
 import { writesSharedFiles } from '../../src/lib/partition.ts';
@@ -132,6 +134,11 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };
+    const inputs = itemPageInputsFile(config);
+    const reuse: Reuse = {
+      inputsOut: path.join(work.dir, path.basename(inputs)),
+      ...(config.renderAll ? {} : { previous: { dir: config.outDir, inputs } }),
+    };
     const rendered = await renderAndIndex(
       own,
       snapshot.dir,
@@ -140,13 +147,17 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       env,
       (t) => io.stderr.write(t),
       io.signal,
+      reuse,
     );
     const { search, lookup, pages } = rendered;
     const written = pages.itemPages;
     warnUnshown(written?.unshown ?? [], err);
     progress(
       `pages done in ${seconds(pages.millis)}: astro ${seconds(pages.astroMillis)}` +
-        (written ? `, then ${written.pages} item pages written in ${seconds(written.millis)}` : ''),
+        (written ? `, then ${written.pages} item pages written in ${seconds(written.millis)}` : '') +
+        (written?.taken !== undefined
+          ? ` (${written.taken} of all ${written.pages + (written.hiddenPages ?? 0)} taken from the last site)`
+          : ''),
     );
     if (lookup)
       progress(
@@ -154,7 +165,8 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       );
     if (rendered.twins)
       progress(
-        `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}`,
+        `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}` +
+          (rendered.twins.taken !== undefined ? ` (${rendered.twins.taken} taken from the last site)` : ''),
       );
     if (rendered.downloads)
       progress(
@@ -180,6 +192,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     const size = changes?.size ?? (await measureDir(staging));
     io.signal?.throwIfAborted();
     await swapIntoPlace(staging, config.outDir);
+    await keepPageInputs(reuse.inputsOut, inputs);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
     out(

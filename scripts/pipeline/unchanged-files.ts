@@ -91,6 +91,11 @@ export async function keepUnchangedTimes(
 
   function compare(fresh: string, a: Stats, old: string): void {
     const b = statSync(old);
+    // The same file (a page or twin the build took from the previous site by a link): nothing to read, times kept.
+    if (a.ino === b.ino && a.dev === b.dev) {
+      changes.unchanged += 1;
+      return;
+    }
     if (a.size !== b.size || !sameBytes(fresh, old, a.size, chunks)) {
       changes.changed += 1;
       return;

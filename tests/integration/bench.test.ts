@@ -78,6 +78,13 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   assert.ok(result.floors.astro.s > 0);
   assert.ok(result.diff.s > 0 && result.diff.edited > 0 && result.diff.listed === result.diff.edited, 'the diff step');
   assert.ok(result.sqlite.s > 0 && result.sqlite.peakRssMB > 0 && result.sqlite.MB > 0, 'the SQLite export');
+  const nightly = result.incremental;
+  assert.ok(nightly.edited > 0 && nightly.full.s > 0 && nightly.incremental.s > 0 && nightly.ratio > 0, 'a night');
+  assert.ok(
+    nightly.incremental.pagesTaken > 0 && nightly.incremental.pagesTaken < nightly.incremental.pages,
+    'the nightly build took the unchanged pages from the last site and rendered the changed ones',
+  );
+  assert.ok(nightly.incremental.twinsTaken > 0, 'and the unchanged JSON twins');
   const added = result.auditAndDiagrams;
   assert.ok(added.auditS >= 0 && added.diagramsS > 0 && added.addedPercent > 0, 'the audit and the diagrams are timed');
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');
@@ -125,7 +132,8 @@ it('--resume runs the steps not recorded, rendering again into the kept work fol
       process.execPath,
       [
         BENCH,
-        ...['--items', '300', '--load-seconds', '1', '--skip', 'floors,diff,mapping', '--keep', '--work-dir', work],
+        ...['--items', '300', '--load-seconds', '1', '--skip', 'floors,diff,mapping,incremental', '--keep'],
+        ...['--work-dir', work],
         ...['--results-dir', join(dir, results), '--benchmarks-file', join(dir, 'BENCHMARKS.md'), ...more],
       ],
       { encoding: 'utf8', timeout: 300_000 },

@@ -72,18 +72,29 @@ function editValue({ db, pick, step }: EditContext): string | undefined {
 function renameItem({ db, pick, step }: EditContext): string | undefined {
   const node = pick(all(db, LIVE_DOCUMENTS));
   if (node === undefined) return undefined;
+  renameDocument(db, Number(node.id), step);
+  return `item ${node.id} renamed`;
+}
+
+/** Renames a published document (by its key) as saving and publishing it under a new name does. */
+export function renameDocumentByKey(db: DatabaseSync, key: string, step: number): void {
+  const row = all(db, 'SELECT id FROM umbracoNode WHERE lower(uniqueId) = lower(?)', key)[0];
+  if (row === undefined) throw new Error(`no node ${key}`);
+  renameDocument(db, Number(row.id), step);
+}
+
+function renameDocument(db: DatabaseSync, id: number, step: number): void {
   const suffix = ` renamed ${step}`;
-  run(db, 'UPDATE umbracoNode SET text = text || ? WHERE id = ?', suffix, node.id);
-  run(db, `UPDATE umbracoContentVersion SET text = text || ? WHERE id IN (${PUBLISHED_VERSION})`, suffix, node.id);
+  run(db, 'UPDATE umbracoNode SET text = text || ? WHERE id = ?', suffix, id);
+  run(db, `UPDATE umbracoContentVersion SET text = text || ? WHERE id IN (${PUBLISHED_VERSION})`, suffix, id);
   run(
     db,
     `UPDATE umbracoContentVersionCultureVariation SET name = name || ? WHERE versionId IN (${PUBLISHED_VERSION})`,
     suffix,
-    node.id,
+    id,
   );
-  run(db, 'UPDATE umbracoDocumentCultureVariation SET name = name || ? WHERE nodeId = ?', suffix, node.id);
-  republish(db, Number(node.id), step);
-  return `item ${node.id} renamed`;
+  run(db, 'UPDATE umbracoDocumentCultureVariation SET name = name || ? WHERE nodeId = ?', suffix, id);
+  republish(db, id, step);
 }
 
 /** Moves a subtree: its root's parent, and the path and level of everything in it. */
@@ -251,6 +262,21 @@ const EDITS: ((context: EditContext) => string | undefined)[] = [
   (context) => renameType(context, false),
   (context) => renameType(context, true),
 ];
+
+const ITEM_EDITS = { value: editValue, rename: renameItem, move: moveItem, trash: trashItem };
+
+/** One edit of the kind named, to items the generator picks; what it did, for the assertion message. */
+export function applyItemEdit(
+  db: DatabaseSync,
+  kind: keyof typeof ITEM_EDITS,
+  random: (below: number) => number,
+  step: number,
+): string {
+  const pick = <T>(rows: readonly T[]): T | undefined => rows[random(rows.length)];
+  const done = ITEM_EDITS[kind]({ db, pick, step });
+  if (done === undefined) throw new Error(`no item to ${kind}`);
+  return done;
+}
 
 /** One random edit; what it did, for the assertion message. */
 export function applyRandomEdit(db: DatabaseSync, random: (below: number) => number, step: number): string {

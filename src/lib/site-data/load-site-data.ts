@@ -15,6 +15,7 @@ import {
 } from '#core/snapshot-format.ts';
 import { createTypeIndex, type TypeIndex } from '../content-types/type-index.ts';
 import { getSiteEnv, type SiteEnv } from '../site-env.ts';
+import { noteRead } from './page-reads.ts';
 import { createNodeLookup, type NodeLookup } from './node-lookup.ts';
 import {
   editorUsageSchema,
@@ -90,11 +91,19 @@ export function loadSiteData(): Promise<SiteData> {
 const readers = new WeakMap<SiteData, ItemReader>();
 
 /** The node's full item from the snapshot; the reader keeps its chunk files open for the rest of the build. */
-export function readFullItem(data: SiteData, node: SiteNode): ItemRecord | undefined {
+function readerOf(data: SiteData): ItemReader {
   let reader = readers.get(data);
   if (reader === undefined) {
     reader = openItemReader(data.env.snapshotDir);
     readers.set(data, reader);
   }
-  return reader.read(node);
+  return reader;
 }
+
+export function readFullItem(data: SiteData, node: SiteNode): ItemRecord | undefined {
+  noteRead('f', node.key);
+  return readerOf(data).read(node);
+}
+
+/** The node's full item as the snapshot holds it, unparsed and not noted as a page's read (page-inputs.ts). */
+export const readItemBytes = (data: SiteData, node: SiteNode): Buffer | undefined => readerOf(data).readBytes(node);

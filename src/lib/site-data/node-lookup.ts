@@ -1,5 +1,6 @@
 /** Items of both kinds by key, id and CMS URL, with ancestors and child lists (nodes arrive in tree order). */
 import type { ItemKind, ItemLookup, ItemTarget } from '../values/reference-target.ts';
+import { noteRead } from './page-reads.ts';
 import type { SiteNode } from './site-data-format.ts';
 
 export interface NodeLookup extends ItemLookup {
@@ -41,16 +42,33 @@ export function createNodeLookup(nodes: readonly SiteNode[]): NodeLookup {
     }
   }
   const inKind = (node: SiteNode | undefined, kind: ItemKind) => (node?.kind === kind ? toTarget(node) : undefined);
+  // Every read is noted for the page being rendered, if one is (page-reads.ts).
   return {
-    nodes,
-    findByKey: (kind, key) => inKind(byKey.get(key), kind),
-    findById: (kind, id) => inKind(byId[kind].get(id), kind),
-    findNode: (key) => byKey.get(key.toLowerCase()),
+    get nodes() {
+      noteRead('*', '');
+      return nodes;
+    },
+    findByKey: (kind, key) => {
+      noteRead(kind === 'content' ? 'kc' : 'km', key);
+      return inKind(byKey.get(key), kind);
+    },
+    findById: (kind, id) => {
+      noteRead(kind === 'content' ? 'ic' : 'im', id);
+      return inKind(byId[kind].get(id), kind);
+    },
+    findNode: (key) => {
+      const lower = key.toLowerCase();
+      noteRead('n', lower);
+      return byKey.get(lower);
+    },
     findByUrl: (url) => {
-      const node = byUrl.get(normalizeCmsUrl(url));
+      const normal = normalizeCmsUrl(url);
+      noteRead('u', normal);
+      const node = byUrl.get(normal);
       return node ? toTarget(node) : undefined;
     },
     listAncestors: (node) => {
+      noteRead('a', node.key);
       const chain: SiteNode[] = [];
       for (
         let at = node.parent === null ? undefined : byKey.get(node.parent);
@@ -60,7 +78,13 @@ export function createNodeLookup(nodes: readonly SiteNode[]): NodeLookup {
         chain.unshift(at);
       return chain;
     },
-    listChildren: (key) => children.get(key) ?? [],
-    listRoots: (kind) => roots[kind],
+    listChildren: (key) => {
+      noteRead('c', key);
+      return children.get(key) ?? [];
+    },
+    listRoots: (kind) => {
+      noteRead('r', kind);
+      return roots[kind];
+    },
   };
 }

@@ -8,6 +8,7 @@
  */
 import { readSync } from 'node:fs';
 import { KeySpans, openKeyedFile } from '#core/key-spans.ts';
+import { noteRead } from './page-reads.ts';
 import type { UsedByEntry } from './site-data-format.ts';
 
 export interface UsedByIndex {
@@ -125,6 +126,7 @@ export function openUsedByIndex(file: string, chunkBytes = 1 << 20): UsedByIndex
   return {
     size: keyed.spans.size,
     get(key) {
+      noteRead('b', key);
       const text = keyed.read(key);
       return text === undefined ? undefined : (JSON.parse(text) as UsedByEntry);
     },

@@ -1,0 +1,194 @@
+/**
+ * Item pages carried over from the last build. The item page writer records, for each page it renders, the reads it
+ * made of the site data and a hash of their answers (src/lib/pages/page-inputs.ts), in a file of the working folder
+ * (`item-pages.ndjson`, written whole at the end). The next build asks the same reads of its own site data: when the
+ * hash is the same, and so are the build's global inputs (the layout, the content types, the site config, the code),
+ * the page would come out the same, and the previous site's file is taken as it is, after checking its bytes against
+ * the hash recorded when it was written. A nightly build where 1 % of the items changed renders only the pages whose
+ * inputs changed: the items themselves, and the pages that show them (their parents' child lists, their children's
+ * breadcrumbs, the pages that reference them or that they reference).
+ *
+ * Taken means hard-linked into the new site (the old site is removed once the new one is in place, and no step writes
+ * into a page file), or copied where a link cannot be made (another disk). A previous site that is missing, another
+ * site, or a page changed by hand: its pages do not match their hashes and are rendered again.
+ */
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+
+/** The format of the file; another format is not read. */
+const FORMAT = 1;
+
+export interface PageEntry {
+  /** `content/<key>`: the page's folder under the site. */
+  page: string;
+  /** The hash of the page's inputs (page-inputs.ts). */
+  inputs: string;
+  /** The hash of the page's bytes as written. */
+  bytes: string;
+  /** Its reads (page-reads.ts); a read of the page's own key is written `=<what>` (`=n` for `n:<key>`). */
+  reads: string[];
+  /** Why the item's properties were left out (item-pages.ts), when they were. */
+  unshown?: string;
+}
+
+interface Header {
+  format: number;
+  global: string;
+}
+
+export const bytesHash = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('base64url');
+
+/** The source files under `dirs` (recursively) and `files`, as one hash: a new version of the code renders anew. */
+export function hashCode(dirs: readonly string[], files: readonly string[]): string {
+  const hash = createHash('sha1');
+  const add = (file: string) => hash.update(`${file}\n`).update(readFileSync(file)).update('\n');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && /\.(ts|mjs|js|json)$/.test(entry.name)) add(full);
+    }
+  };
+  for (const dir of dirs) walk(dir);
+  for (const file of files) add(file);
+  return hash.digest('base64url');
+}
+
+export const globalInputs = (parts: Record<string, unknown>): string =>
+  createHash('sha1')
+    .update(JSON.stringify({ format: FORMAT, ...parts }))
+    .digest('base64url');
+
+/**
+ * A page's reads as an entry holds them: most of a page's reads are of its own key, written `=<what>`, which no read
+ * starts with (page-reads.ts), so 36 characters each are saved (at 100k pages, 44 MB of entries instead of 60).
+ */
+export function packReads(key: string, reads: readonly string[]): string[] {
+  const own = `:${key}`;
+  return reads.map((read) =>
+    read.endsWith(own) && read.indexOf(':') === read.length - own.length ? `=${read.slice(0, -own.length)}` : read,
+  );
+}
+
+export function unpackReads(key: string, packed: readonly string[]): string[] {
+  return packed.map((read) => (read.startsWith('=') ? `${read.slice(1)}:${key}` : read));
+}
+
+/**
+ * The last build's entries, each as its line, by page (parsed when its page comes: at a million pages, parsed entries
+ * would hold several times the memory), when the file is there, readable and made with the same global inputs.
+ */
+export function readPageEntries(file: string, global: string): Map<string, string> | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const entries = new Map<string, string>();
+    let header: Partial<Header> | undefined;
+    for (const line of readLines(fd)) {
+      if (header === undefined) {
+        header = JSON.parse(line) as Partial<Header>;
+        if (header.format !== FORMAT || header.global !== global) return undefined;
+        continue;
+      }
+      // The page comes first: `{"page":"<kind>/<key>",`.
+      const page = /^\{"page":"([a-z]+\/[0-9a-f-]{36})",/.exec(line)?.[1];
+      if (page === undefined) return undefined;
+      entries.set(page, line);
+    }
+    return header === undefined ? undefined : entries;
+  } catch {
+    // A file damaged: nothing is taken from it.
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The file's lines but empty ones, read a megabyte at a time (at a million pages it passes V8's longest string). */
+function* readLines(fd: number): Generator<string> {
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let rest = '';
+  for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) {
+    const lines = (rest + decoder.decode(buffer.subarray(0, n), { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line !== '') yield line;
+  }
+  rest += decoder.decode();
+  // A last line without its newline: the file was cut short.
+  if (rest !== '') throw new Error('cut short');
+}
+
+/** An entry's line, parsed; undefined when it is not one. */
+export function parsePageEntry(line: string): PageEntry | undefined {
+  try {
+    const entry = JSON.parse(line) as Partial<PageEntry>;
+    const { page, inputs, bytes, reads } = entry;
+    return typeof page === 'string' &&
+      typeof inputs === 'string' &&
+      typeof bytes === 'string' &&
+      Array.isArray(reads) &&
+      reads.every((read) => typeof read === 'string')
+      ? (entry as PageEntry)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the entries whole (a temporary file renamed into place): a build that stops leaves the last file. */
+export function writePageEntries(file: string, global: string, lines: readonly string[]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  const header: Header = { format: FORMAT, global };
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, `${JSON.stringify(header)}\n`);
+    // A line at a time: at a million pages the file passes V8's longest string.
+    for (const line of lines) writeSync(fd, `${line}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+}
+
+/**
+ * Puts the previous site's page `page` into the new site when its bytes are those recorded; returns their length, or
+ * undefined (then the page is rendered).
+ */
+export function takePage(previousDir: string, outDir: string, page: string, recorded: string): number | undefined {
+  const from = path.join(previousDir, page, 'index.html');
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(from);
+  } catch {
+    return undefined;
+  }
+  if (bytesHash(bytes) !== recorded) return undefined;
+  const dir = path.join(outDir, page);
+  mkdirSync(dir, { recursive: true });
+  const to = path.join(dir, 'index.html');
+  try {
+    linkSync(from, to);
+  } catch {
+    // Another file system, or one without links: the same bytes, written.
+    writeFileSync(to, bytes);
+  }
+  return bytes.length;
+}

@@ -1,0 +1,180 @@
+/**
+ * Nights of builds into one --out, where the item page writer takes each page whose inputs did not change from the
+ * last site (scripts/pipeline/item-page-reuse.ts). The oracle is a fresh build of the same snapshot with
+ * `--render-all` into an empty folder: every night the two sites must be the same files with the same bytes. The
+ * edits (on a copy of the Commerce demo database) are the ones whose effects reach past the edited item: renaming the
+ * item most referenced (the pages referencing it show its name), renaming the folder with the most children (their
+ * breadcrumbs and its child list), moves, trashing, value edits, and random edits to the model. A page changed by hand
+ * in the published site, a red night and a damaged inputs file are on the way.
+ */
+import assert from 'node:assert/strict';
+import { appendFile, copyFile, cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, it } from 'node:test';
+import { buildInChild, runInChild } from '../support/build-child.ts';
+import { applyItemEdit, applyRandomEdit, createRandom, renameDocumentByKey } from '../support/random-edits.ts';
+import { COMMERCE_DB } from '../support/site-builds.ts';
+
+/** Every file under `root`, by its path there. */
+async function filesOf(root: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const full = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(root, full), await readFile(full));
+    }
+  return files;
+}
+
+function assertSameSite(actual: Map<string, Buffer>, expected: Map<string, Buffer>, night: string): void {
+  const missing = [...expected.keys()].filter((file) => !actual.has(file));
+  const extra = [...actual.keys()].filter((file) => !expected.has(file));
+  assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${night}: the same files`);
+  const differing = [...expected].filter(([file, bytes]) => !bytes.equals(actual.get(file) as Buffer)).map((e) => e[0]);
+  assert.deepEqual(differing, [], `${night}: the same bytes`);
+}
+
+/** `(T of all N taken from the last site)` in the build's output. */
+function taken(output: string): { taken: number; all: number } {
+  const match = /\((\d+) of all (\d+) taken from the last site\)/.exec(output);
+  assert.ok(match, `the build says how many pages it took:\n${output}`);
+  return { taken: Number(match[1]), all: Number(match[2]) };
+}
+
+interface NodeLine {
+  key: string;
+  kind: string;
+  childCount: number;
+}
+
+describe('item pages taken from the last site, night after night', () => {
+  let work: string;
+  let db: string;
+  let out: string;
+  let cache: string;
+  const snapshots: string[] = [];
+
+  before(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'item-page-reuse-'));
+    db = path.join(work, 'site.db');
+    await copyFile(COMMERCE_DB, db);
+    out = path.join(work, 'dist');
+    cache = path.join(work, 'cache');
+  });
+  after(() => rm(work, { recursive: true, force: true }));
+
+  const edit = (change: (db: DatabaseSync) => void): void => {
+    const open = new DatabaseSync(db);
+    try {
+      change(open);
+    } finally {
+      open.close();
+    }
+  };
+
+  async function crawl(): Promise<string> {
+    const dir = path.join(work, `snapshot-${snapshots.length + 1}`);
+    const run = await runInChild('snapshot', ['--db', db, '--out', dir, '--quiet']);
+    assert.equal(run.code, 0, run.stderr);
+    snapshots.push(dir);
+    return dir;
+  }
+
+  /** Tonight's build into --out, and a fresh one of the same snapshot; returns tonight's output. */
+  async function night(name: string, snapshot: string): Promise<string> {
+    const previous = snapshots.at(-2);
+    const compare = previous === undefined ? [] : ['--compare-with', previous];
+    const common = ['--snapshot', snapshot, ...compare, '--no-sqlite'];
+    const built = await buildInChild([...common, '--out', out, '--cache', cache]);
+    assert.equal(built.code, 0, built.stderr);
+    const fresh = path.join(work, `fresh-${name}`);
+    const oracle = await buildInChild([...common, '--out', fresh, '--cache', `${fresh}-cache`, '--render-all']);
+    assert.equal(oracle.code, 0, oracle.stderr);
+    assert.doesNotMatch(oracle.stderr, /taken from the last site/, '--render-all takes nothing');
+    assertSameSite(await filesOf(out), await filesOf(fresh), name);
+    await rm(fresh, { recursive: true });
+    await rm(`${fresh}-cache`, { recursive: true });
+    return built.stderr;
+  }
+
+  async function siteNodes(): Promise<NodeLine[]> {
+    const text = await readFile(path.join(cache, 'site-data', 'nodes.ndjson'), 'utf8');
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as NodeLine);
+  }
+
+  it('equals a fresh build every night, and renders only what changed', async () => {
+    const first = await night('night 1', await crawl());
+    assert.equal(taken(first).taken, 0, 'nothing to take on the first night');
+    const pages = taken(first).all;
+
+    // Night 2: the most referenced item and the folder with the most children renamed, two values edited.
+    const usedBy = JSON.parse(await readFile(path.join(cache, 'site-data', 'used-by.json'), 'utf8')) as Record<
+      string,
+      { count: number }
+    >;
+    const nodes = await siteNodes();
+    const kindOf = new Map(nodes.map((n) => [n.key, n.kind]));
+    const referenced = Object.entries(usedBy)
+      .filter(([key]) => kindOf.get(key) === 'content')
+      .sort((a, b) => b[1].count - a[1].count)[0];
+    const folder = nodes.filter((n) => n.kind === 'content').sort((a, b) => b.childCount - a.childCount)[0];
+    assert.ok(referenced !== undefined && referenced[1].count >= 5, 'an item several pages reference');
+    assert.ok(folder !== undefined && folder.childCount >= 5, 'a folder with several children');
+    const random = createRandom(7);
+    edit((open) => {
+      renameDocumentByKey(open, referenced[0], 201);
+      renameDocumentByKey(open, folder.key, 202);
+      applyItemEdit(open, 'value', random, 203);
+      applyItemEdit(open, 'value', random, 204);
+    });
+    const second = taken(await night('night 2', await crawl()));
+    const rendered = second.all - second.taken;
+    // The two renamed, the pages showing their names, the edited and the changes pages' items: more than four pages,
+    // far fewer than all.
+    assert.ok(rendered > 4 + referenced[1].count, `night 2 rendered ${rendered} pages`);
+    assert.ok(second.taken > pages / 2, `night 2 took ${second.taken} of ${second.all}`);
+
+    // Night 3: a move and an item trashed; one page of the published site changed by hand.
+    edit((open) => {
+      applyItemEdit(open, 'move', random, 301);
+      applyItemEdit(open, 'trash', random, 302);
+    });
+    const contentPages = await readdir(path.join(out, 'content'));
+    const touched = path.join(out, 'content', contentPages[0] as string, 'index.html');
+    await appendFile(touched, '<!-- changed by hand -->');
+    assert.ok(taken(await night('night 3', await crawl())).taken > 0);
+
+    // A red night: its snapshot fails its checksums, nothing is published, the site and its inputs stay.
+    const red = path.join(work, 'snapshot-red');
+    await cp(snapshots.at(-1) as string, red, { recursive: true });
+    const chunk = (await readdir(path.join(red, 'content'))).find((name) => name.startsWith('items'));
+    await appendFile(path.join(red, 'content', chunk as string), 'damaged');
+    const before = await filesOf(out);
+    const failed = await buildInChild(['--snapshot', red, '--out', out, '--cache', cache, '--no-sqlite']);
+    assert.notEqual(failed.code, 0, 'a damaged snapshot is refused');
+    assertSameSite(await filesOf(out), before, 'the red night');
+
+    // Night 4: random edits, to the model too.
+    const model = createRandom(11);
+    const done: string[] = [];
+    edit((open) => {
+      for (let step = 401; step <= 403; step++) done.push(applyRandomEdit(open, model, step));
+    });
+    await night(`night 4 (${done.join('; ')})`, await crawl());
+
+    // Night 5: the inputs file damaged: nothing is taken, the site is still right.
+    const inputs = path.join(cache, 'item-pages.ndjson');
+    await truncate(inputs, (await readFile(inputs)).length - 10);
+    edit((open) => applyItemEdit(open, 'value', random, 501));
+    assert.equal(taken(await night('night 5', await crawl())).taken, 0);
+
+    // Night 6: the inputs file rewritten by hand to claim other inputs: nothing of the claimed is believed.
+    await writeFile(inputs, '{"format":1,"global":"not this build"}\n');
+    assert.equal(taken(await night('night 6', await crawl())).taken, 0);
+  });
+});

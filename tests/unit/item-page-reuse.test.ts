@@ -1,0 +1,129 @@
+/**
+ * The pieces of taking item pages from the last site: a page's reads as recorded and packed, the entries file (never
+ * believed when damaged or made with other global inputs), and the previous page taken only with the bytes recorded.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import {
+  bytesHash,
+  packReads,
+  parsePageEntry,
+  readPageEntries,
+  takePage,
+  unpackReads,
+  writePageEntries,
+} from '../../scripts/pipeline/item-page-reuse.ts';
+import { noteRead, recordReads } from '../../src/lib/site-data/page-reads.ts';
+import { createNodeLookup } from '../../src/lib/site-data/node-lookup.ts';
+import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+
+const KEY = '0b5f1e0c-1f43-4f6b-9c55-2a0c3b6f7e11';
+const OTHER = 'aa5f1e0c-1f43-4f6b-9c55-2a0c3b6f7e22';
+
+const node = (key: string, parent: string | null, name: string, url: string): SiteNode => ({
+  kind: 'content',
+  id: parent === null ? 1 : 2,
+  key,
+  name,
+  type: 'page',
+  parentId: parent === null ? -1 : 1,
+  parent,
+  root: OTHER,
+  level: parent === null ? 1 : 2,
+  sortOrder: 0,
+  childCount: 0,
+  url,
+  createDate: null,
+  updateDate: null,
+  chunk: null,
+  offset: null,
+  length: null,
+  cultures: [],
+});
+
+describe('page reads', () => {
+  it('records what a page reads of the lookup, and nothing outside a recording', async () => {
+    const lookup = createNodeLookup([node(OTHER, null, 'Home', '/'), node(KEY, OTHER, 'About', '/about/')]);
+    noteRead('n', 'outside');
+    const { reads } = await recordReads(async () => {
+      const about = lookup.findNode(KEY.toUpperCase());
+      assert.ok(about);
+      lookup.listAncestors(about);
+      lookup.listChildren(KEY);
+      lookup.findByUrl('https://example.com/About/?x=1');
+      lookup.findById('media', 7);
+      lookup.findByKey('content', OTHER);
+      return lookup.nodes.length;
+    });
+    assert.deepEqual(reads, [`n:${KEY}`, `a:${KEY}`, `c:${KEY}`, 'u:/about', 'im:7', `kc:${OTHER}`, '*:']);
+    const again = await recordReads(async () => lookup.listRoots('content'));
+    assert.deepEqual(again.reads, ['r:content'], 'each recording starts empty');
+  });
+
+  it('refuses a recording inside another', async () => {
+    await assert.rejects(
+      recordReads(() => recordReads(async () => 1)),
+      /already running/,
+    );
+    // The refused inner one left the outer one's end intact: a new recording starts.
+    assert.deepEqual((await recordReads(async () => noteRead('n', 'x'))).reads, ['n:x']);
+  });
+
+  it('packs the reads of the page’s own key, and only those, and unpacks them as they were', () => {
+    const reads = [`n:${KEY}`, `f:${KEY}`, `n:${OTHER}`, `u:/x:${KEY}`, 'u:.', `c:${KEY}`, '*:'];
+    const packed = packReads(KEY, reads);
+    assert.deepEqual(packed, ['=n', '=f', `n:${OTHER}`, `u:/x:${KEY}`, 'u:.', '=c', '*:']);
+    assert.deepEqual(unpackReads(KEY, packed), reads);
+  });
+});
+
+describe('the entries file', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'item-page-reuse-'));
+  after(() => rmSync(work, { recursive: true, force: true }));
+  const entry = { page: `content/${KEY}`, inputs: 'in', bytes: 'out', reads: ['=n'] };
+  const file = path.join(work, 'pages.ndjson');
+
+  it('reads back what was written, for the same global inputs only', () => {
+    writePageEntries(file, 'global-1', [JSON.stringify(entry)]);
+    const read = readPageEntries(file, 'global-1');
+    assert.deepEqual(parsePageEntry(read?.get(`content/${KEY}`) ?? ''), entry);
+    assert.equal(readPageEntries(file, 'global-2'), undefined, 'other code, layout or types: nothing believed');
+    assert.equal(readPageEntries(path.join(work, 'none.ndjson'), 'global-1'), undefined);
+  });
+
+  it('believes nothing of a file cut short, of another format or with a line not an entry', () => {
+    writePageEntries(file, 'g', [JSON.stringify(entry), JSON.stringify({ ...entry, page: `media/${OTHER}` })]);
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, whole.length - 5));
+    assert.equal(readPageEntries(file, 'g'), undefined, 'cut short');
+    writeFileSync(file, whole.toString().replace('"format":1', '"format":2'));
+    assert.equal(readPageEntries(file, 'g'), undefined, 'another format');
+    writeFileSync(file, `${whole.toString()}{"page":"../../etc","inputs":"x"}\n`);
+    assert.equal(readPageEntries(file, 'g'), undefined, 'a page outside the site');
+    assert.equal(parsePageEntry('{"page":"content/x","inputs":"a","bytes":"b","reads":"=n"}'), undefined);
+    assert.equal(parsePageEntry('{'), undefined);
+  });
+});
+
+describe('taking a page', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'item-page-take-'));
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('links the previous page when its bytes are those recorded, and takes nothing otherwise', () => {
+    const previous = path.join(work, 'previous');
+    const next = path.join(work, 'next');
+    const page = `content/${KEY}`;
+    const html = Buffer.from('<p>page</p>');
+    mkdirSync(path.join(previous, page), { recursive: true });
+    writeFileSync(path.join(previous, page, 'index.html'), html);
+    assert.equal(takePage(previous, next, page, bytesHash(Buffer.from('<p>other</p>'))), undefined);
+    assert.equal(takePage(previous, next, `content/${OTHER}`, bytesHash(html)), undefined, 'no such page');
+    assert.equal(takePage(previous, next, page, bytesHash(html)), html.length);
+    const [from, to] = [path.join(previous, page, 'index.html'), path.join(next, page, 'index.html')];
+    assert.equal(statSync(to).ino, statSync(from).ino);
+    assert.ok(readFileSync(to).equals(html));
+  });
+});
