@@ -73,8 +73,16 @@ async function run(): Promise<unknown> {
         process.cwd(),
       );
       if (!config) throw new Error(problems.join('; '));
-      const summary = await renderAndIndex(config, snapshotDir, siteDataDir, outDir, process.env, (t) =>
-        process.stderr.write(t),
+      // As the build renders: each item page's inputs recorded for the next night (item-page-reuse.ts), none taken.
+      const summary = await renderAndIndex(
+        config,
+        snapshotDir,
+        siteDataDir,
+        outDir,
+        process.env,
+        (t) => process.stderr.write(t),
+        undefined,
+        { inputsOut: path.join(cacheDir, 'item-pages.ndjson') },
       );
       return {
         millis: summary.millis,
