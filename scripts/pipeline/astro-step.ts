@@ -2,6 +2,7 @@
  * Runs `astro build` as a child process, handing it the typed site config (src/lib/site-config.ts), then the item page
  * writer (scripts/pipeline/item-pages.ts) with the same config, for the item pages Astro left to it.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SITE_CONFIG_ENV, type SiteConfig } from '../../src/lib/site-config.ts';
@@ -138,15 +139,16 @@ export function astroEnv(
 }
 
 /**
- * Where the item page writer's pages' inputs are kept between builds (item-page-reuse.ts): beside the snapshot, one
- * file per partition, so K jobs sharing the folder do not take each other's. The writer records them in the build's
- * working folder; the build moves them here once its site is in place, so they always describe the site in `--out`.
+ * Where the item page writer's pages' inputs are kept between builds (item-page-reuse.ts): beside the snapshot, a file
+ * per `--out` (named by a hash of its path) and per partition, so builds sharing a `--cache` into other folders, or K
+ * partition jobs, do not replace each other's. The writer records them in the build's working folder; the build moves
+ * them here once its site is in place, so they describe the site in `--out`.
  */
-export const itemPageInputsFile = (config: Pick<BuildConfig, 'cacheDir' | 'partition'>): string =>
-  path.join(
-    config.cacheDir,
-    config.partition ? `item-pages-${config.partition.index}-of-${config.partition.count}.ndjson` : 'item-pages.ndjson',
-  );
+export function itemPageInputsFile(config: Pick<BuildConfig, 'cacheDir' | 'partition' | 'outDir'>): string {
+  const site = createHash('sha1').update(path.resolve(config.outDir)).digest('hex').slice(0, 12);
+  const part = config.partition ? `-${config.partition.index}-of-${config.partition.count}` : '';
+  return path.join(config.cacheDir, `item-pages-${site}${part}.ndjson`);
+}
 
 export interface PagesSummary {
   /** Astro and the item page writer, one after the other. */

@@ -1,12 +1,12 @@
 /**
  * Item pages carried over from the last build. The item page writer records, for each page it renders, the reads it
  * made of the site data and a hash of their answers (src/lib/pages/page-inputs.ts), in a file of the working folder
- * (`item-pages.ndjson`, written whole at the end). The next build asks the same reads of its own site data: when the
- * hash is the same, and so are the build's global inputs (the layout, the content types, the site config, the code),
- * the page would come out the same, and the previous site's file is taken as it is, after checking its bytes against
- * the hash recorded when it was written. A nightly build where 1 % of the items changed renders only the pages whose
- * inputs changed: the items themselves, and the pages that show them (their parents' child lists, their children's
- * breadcrumbs, the pages that reference them or that they reference).
+ * (`item-pages-<hash of --out>.ndjson`, written whole at the end). The next build asks the same reads of its own site
+ * data: when the hash is the same, and so are the build's global inputs (the layout, the content types, the site
+ * config, the code), the page would come out the same, and the previous site's file is taken as it is, after checking
+ * its bytes against the hash recorded when it was written. A nightly build where 1 % of the items changed renders only
+ * the pages whose inputs changed: the items themselves, and the pages that show them (their parents' child lists, their
+ * children's breadcrumbs, the pages that reference them or that they reference).
  *
  * Taken means hard-linked into the new site (the old site is removed once the new one is in place, and no step writes
  * into a page file), or copied where a link cannot be made (another disk). A previous site that is missing, another

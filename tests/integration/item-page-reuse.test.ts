@@ -168,7 +168,9 @@ describe('item pages taken from the last site, night after night', () => {
     await night(`night 4 (${done.join('; ')})`, await crawl());
 
     // Night 5: the inputs file damaged: nothing is taken, the site is still right.
-    const inputs = path.join(cache, 'item-pages.ndjson');
+    const kept = (await readdir(cache)).filter((name) => /^item-pages-[0-9a-f]{12}\.ndjson$/.test(name));
+    assert.equal(kept.length, 1, `one inputs file for the one --out: ${kept.join(', ')}`);
+    const inputs = path.join(cache, kept[0] as string);
     await truncate(inputs, (await readFile(inputs)).length - 10);
     edit((open) => applyItemEdit(open, 'value', random, 501));
     assert.equal(taken(await night('night 5', await crawl())).taken, 0);
