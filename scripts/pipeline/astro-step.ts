@@ -197,6 +197,7 @@ export async function runAstroBuild(
           ...(reuse?.previous === undefined
             ? []
             : ['--previous', reuse.previous.dir, '--inputs', reuse.previous.inputs]),
+          ...(reuse?.previous === undefined || !reuse.checkEvery ? [] : ['--check-taken', String(reuse.checkEvery)]),
         ],
       });
     if (budget !== undefined) {

@@ -10,6 +10,7 @@ import { megabytesOf } from '../core/heap-room.ts';
 import { DEFAULT_KEEP } from '../core/snapshot-history.ts';
 import { readSnapshotFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { BUILD_FLAGS, CRAWLER_NAMES } from './build-flags.ts';
+import { CHECK_TAKEN_EVERY } from './item-page-reuse.ts';
 import { parsePartition, type Partition } from '../../src/lib/partition.ts';
 
 export interface BuildConfig {
@@ -38,6 +39,8 @@ export interface BuildConfig {
   readonly astroItemPages: boolean;
   /** Render every item page; otherwise the pages whose inputs did not change are taken from the last site. */
   readonly renderAll: boolean;
+  /** Every Nth item page taken from the last site is rendered again and compared (0: none). */
+  readonly checkTaken: number;
   /** Render only this share of the item pages (see src/lib/partition.ts and merge-run.ts). */
   readonly partition?: Partition;
   /** How to crawl the snapshot into <cache>/snapshot; absent with --snapshot (an existing one is read). */
@@ -112,6 +115,12 @@ const schema = z.object({
     .transform(Number)
     .pipe(z.number().min(100).max(1_000_000))
     .default(30_000),
+  'check-taken': z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(0).max(1_000_000))
+    .default(CHECK_TAKEN_EVERY),
 });
 
 export function normalizeBase(value: string | undefined): string {
@@ -216,6 +225,7 @@ export function loadBuildConfig(
       ...(f.memory !== undefined ? { memoryMegabytes: f.memory } : {}),
       astroItemPages: switches.has('astro-item-pages'),
       renderAll: switches.has('render-all'),
+      checkTaken: f['check-taken'],
       ...(history !== undefined ? { historyDir: history } : {}),
       ...(f['compare-with'] !== undefined ? { compareWith: path.resolve(cwd, f['compare-with']) } : {}),
       ...(f.mapping !== undefined ? { mappingFile: path.resolve(cwd, f.mapping) } : {}),

@@ -117,6 +117,13 @@ export const BUILD_FLAGS = defineFlags(
           'layout, the code) are those of the last build into the same --out is taken from that site',
       },
       {
+        name: 'check-taken',
+        value: 'N',
+        text:
+          'render every Nth page taken from the last site again and compare (default 100; 0: none); a page ' +
+          'that differs is reported, and every taken page is rendered again',
+      },
+      {
         name: 'partition',
         value: 'I/K',
         text:

@@ -27,6 +27,12 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * Of the pages taken from the last site, every this many is rendered as well and compared with the page taken: a page
+ * whose inputs missed something it shows would be found within a few nights, at 1 % of the rendering.
+ */
+export const CHECK_TAKEN_EVERY = 100;
+
 /** The format of the file; another format is not read. */
 const FORMAT = 1;
 

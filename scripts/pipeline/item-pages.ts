@@ -6,7 +6,7 @@
  * taken from its site instead (item-page-reuse.ts). Runs as its own process, `node scripts/pipeline/item-pages.ts
  * <outDir> [options]`, with env SITE_CONFIG naming the site config Astro read; prints one JSON line with what it wrote.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
@@ -60,6 +60,9 @@ export interface ItemPagesSummary {
   unshown: Array<{ kind: ItemKind; key: string; reason: string }>;
   /** Pages taken from the previous site (item-page-reuse.ts), of `pages` and `hiddenPages`; absent without one. */
   taken?: number;
+  /** Taken pages rendered too and compared (`Reuse.checkEvery`), and those that differed: then none was taken. */
+  checked?: number;
+  differing?: Array<{ kind: string; key: string }>;
 }
 
 export interface Reuse {
@@ -67,6 +70,8 @@ export interface Reuse {
   inputsOut: string;
   /** The site the last build wrote (the build's `--out` before this build is swapped in) and its pages' inputs. */
   previous?: { dir: string; inputs: string };
+  /** Every this many pages taken, one is rendered too and compared (0 or absent: none). */
+  checkEvery?: number;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -122,6 +127,12 @@ function writePage(dir: string, html: Buffer): void {
 /** Pages written between two turns of the event loop. */
 const YIELD_EVERY = 256;
 
+/** A page written over a page taken by link: the link is removed first, so the previous site keeps its file. */
+function rewritePage(dir: string, html: Buffer): void {
+  rmSync(path.join(dir, 'index.html'), { force: true });
+  writePage(dir, html);
+}
+
 export async function writeItemPages(
   outDir: string,
   onProgress?: (done: number) => void,
@@ -139,9 +150,36 @@ export async function writeItemPages(
   const from = reuse?.previous;
   const previous = from && global !== undefined ? readPageEntries(from.inputs, global) : undefined;
   const inputs = reuse === undefined ? undefined : pageInputs(await loadSiteData());
-  const entries: string[] = [];
-  let [pages, hiddenPages, bytes, taken] = [0, 0, 0, 0];
-  const unshown: ItemPagesSummary['unshown'] = [];
+  const checkEvery = reuse?.checkEvery ?? 0;
+  // Each page's entry line, and each page's reason its properties are left out, by page, in the order written.
+  const entries = new Map<string, string>();
+  const reasons = new Map<string, { kind: ItemKind; key: string; reason: string }>();
+  const takenPages: Array<{ target: ItemPageTarget; length: number }> = [];
+  const differing: Array<{ kind: string; key: string }> = [];
+  let [pages, hiddenPages, bytes, checked] = [0, 0, 0, 0];
+
+  const render = async (target: ItemPageTarget, extras: unknown, write: (dir: string, html: Buffer) => void) => {
+    const page = `${target.kind}/${target.key}`;
+    const { value, reads } = await recordReads(() => renderItemPageHtml(target));
+    const html = Buffer.from(fillItemShell(shell, value.title, value.body), 'utf8');
+    write(path.join(outDir, target.kind, target.key), html);
+    const hidden = target.kind === 'drafts' || target.kind === 'unpublished';
+    if (value.unshown !== undefined && !hidden)
+      reasons.set(page, { kind: target.kind as ItemKind, key: target.key, reason: value.unshown });
+    else reasons.delete(page);
+    if (inputs !== undefined) {
+      const entry: PageEntry = {
+        page,
+        inputs: inputs.fingerprint(global ?? '', extras, reads, target.key),
+        bytes: bytesHash(html),
+        reads: packReads(target.key, reads),
+        ...(value.unshown !== undefined ? { unshown: value.unshown } : {}),
+      };
+      entries.set(page, JSON.stringify(entry));
+    }
+    return html.length;
+  };
+
   for (const kind of ITEM_PAGE_KINDS) {
     const hidden = kind === 'drafts' || kind === 'unpublished';
     for (const target of await listItemPages(kind, 'writer')) {
@@ -158,30 +196,20 @@ export async function writeItemPages(
         inputs?.fingerprint(global ?? '', extras, unpackReads(target.key, last.reads), target.key) === last.inputs
           ? takePage(from.dir, outDir, page, last.bytes)
           : undefined;
-      let why: string | undefined;
       if (length !== undefined && line !== undefined && last !== undefined) {
-        entries.push(line);
+        entries.set(page, line);
+        if (last.unshown !== undefined && !hidden)
+          reasons.set(page, { kind, key: target.key, reason: last.unshown });
         bytes += length;
-        taken++;
-        why = last.unshown;
-      } else {
-        const { value, reads } = await recordReads(() => renderItemPageHtml(target));
-        const html = Buffer.from(fillItemShell(shell, value.title, value.body), 'utf8');
-        writePage(path.join(outDir, kind, target.key), html);
-        bytes += html.length;
-        why = value.unshown;
-        if (inputs !== undefined) {
-          const entry: PageEntry = {
-            page,
-            inputs: inputs.fingerprint(global ?? '', extras, reads, target.key),
-            bytes: bytesHash(html),
-            reads: packReads(target.key, reads),
-            ...(why !== undefined ? { unshown: why } : {}),
-          };
-          entries.push(JSON.stringify(entry));
+        takenPages.push({ target, length });
+        // One taken page in `checkEvery` is rendered too: the same bytes, or the inputs missed something it shows.
+        if (checkEvery > 0 && takenPages.length % checkEvery === 0) {
+          checked++;
+          const value = await renderItemPageHtml(target);
+          const html = Buffer.from(fillItemShell(shell, value.title, value.body), 'utf8');
+          if (bytesHash(html) !== last.bytes) differing.push({ kind, key: target.key });
         }
-      }
-      if (why !== undefined && !hidden) unshown.push({ kind, key: target.key, reason: why });
+      } else bytes += await render(target, extras, writePage);
       if (hidden) hiddenPages++;
       else pages++;
       if (onProgress !== undefined && !hidden && pages % 10000 === 0) onProgress(pages);
@@ -189,14 +217,22 @@ export async function writeItemPages(
       if ((pages + hiddenPages) % YIELD_EVERY === 0) await setImmediate();
     }
   }
-  if (reuse !== undefined && global !== undefined) writePageEntries(reuse.inputsOut, global, entries);
+  // A checked page differed: what was taken cannot be trusted, so every taken page is rendered after all.
+  if (differing.length > 0)
+    for (const [done, { target, length }] of takenPages.entries()) {
+      const extras = inputs === undefined ? undefined : await pageExtras(target);
+      bytes += (await render(target, extras, rewritePage)) - length;
+      if (done % YIELD_EVERY === 0) await setImmediate();
+    }
+  if (reuse !== undefined && global !== undefined) writePageEntries(reuse.inputsOut, global, [...entries.values()]);
   return {
     pages,
     hiddenPages,
     bytes,
     millis: Math.round(performance.now() - started),
-    unshown,
-    ...(from !== undefined ? { taken } : {}),
+    unshown: [...reasons.values()],
+    ...(from !== undefined ? { taken: differing.length > 0 ? 0 : takenPages.length } : {}),
+    ...(from !== undefined && checkEvery > 0 ? { checked, differing } : {}),
   };
 }
 
@@ -205,15 +241,26 @@ if (import.meta.main) {
   try {
     const { positionals, values } = parseArgs({
       allowPositionals: true,
-      options: { 'inputs-out': { type: 'string' }, previous: { type: 'string' }, inputs: { type: 'string' } },
+      options: {
+        'inputs-out': { type: 'string' },
+        previous: { type: 'string' },
+        inputs: { type: 'string' },
+        'check-taken': { type: 'string' },
+      },
     });
     const [outDir] = positionals;
     const { previous, inputs } = values;
     const inputsOut = values['inputs-out'];
-    if (outDir === undefined || (previous === undefined) !== (inputs === undefined) || (inputs && !inputsOut))
+    const check = values['check-taken'] ?? '0';
+    if (
+      outDir === undefined ||
+      (previous === undefined) !== (inputs === undefined) ||
+      (inputs && !inputsOut) ||
+      !/^\d{1,7}$/.test(check)
+    )
       throw new Error(
-        'usage: node scripts/pipeline/item-pages.ts <outDir> [--inputs-out <file> [--previous <site> --inputs <file>]]' +
-          ' (env SITE_CONFIG set)',
+        'usage: node scripts/pipeline/item-pages.ts <outDir> [--inputs-out <file> [--previous <site> --inputs <file> ' +
+          '[--check-taken N]]] (env SITE_CONFIG set)',
       );
     const reuse: Reuse | undefined =
       inputsOut === undefined
@@ -223,6 +270,7 @@ if (import.meta.main) {
             ...(previous !== undefined && inputs !== undefined
               ? { previous: { dir: path.resolve(previous), inputs: path.resolve(inputs) } }
               : {}),
+            checkEvery: Number(check),
           };
     const summary = await writeItemPages(
       path.resolve(outDir),

@@ -15,7 +15,7 @@ import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
 import { itemPageInputsFile } from './astro-step.ts';
 import { createBuildWork, keepPageInputs, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
-import type { Reuse } from './item-pages.ts';
+import type { ItemPagesSummary, Reuse } from './item-pages.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { writePartitionManifest } from './partition-search.ts';
 import { writesSharedFiles } from '../../src/lib/partition.ts';
@@ -112,6 +112,18 @@ const prepareOnly = (config: BuildConfig & { siteDataOut: string }, env: Env, io
     return BUILD_EXIT_CODES.ok;
   });
 
+/** Taken pages that a fresh rendering did not match: the build rendered every page, and says which to report. */
+function warnDiffering(written: ItemPagesSummary | undefined, err: (line: string) => void): void {
+  const differing = written?.differing ?? [];
+  if (differing.length === 0) return;
+  const named = differing.slice(0, 5).map((d) => `${d.kind}/${d.key}`);
+  err(
+    `warning: ${differing.length} of ${written?.checked} item pages checked differed from the page taken from the last site ` +
+      `(${named.join(', ')}${differing.length > named.length ? ', …' : ''}): their recorded inputs missed something ` +
+      'they show, so every item page was rendered again. The site is right; please report it with those pages.',
+  );
+}
+
 function reportFailure(config: BuildConfig, error: unknown, io: CliIo, err: (line: string) => void): number {
   const failure = classifyFailure(error, io.signal);
   const cause = failure?.cause ?? error;
@@ -137,7 +149,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     const inputs = itemPageInputsFile(config);
     const reuse: Reuse = {
       inputsOut: path.join(work.dir, path.basename(inputs)),
-      ...(config.renderAll ? {} : { previous: { dir: config.outDir, inputs } }),
+      ...(config.renderAll ? {} : { previous: { dir: config.outDir, inputs }, checkEvery: config.checkTaken }),
     };
     const rendered = await renderAndIndex(
       own,
@@ -152,6 +164,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     const { search, lookup, pages } = rendered;
     const written = pages.itemPages;
     warnUnshown(written?.unshown ?? [], err);
+    warnDiffering(written, err);
     progress(
       `pages done in ${seconds(pages.millis)}: astro ${seconds(pages.astroMillis)}` +
         (written ? `, then ${written.pages} item pages written in ${seconds(written.millis)}` : '') +
