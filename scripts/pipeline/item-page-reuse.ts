@@ -113,7 +113,7 @@ export function readPageEntries(file: string, global: string): Map<string, strin
         continue;
       }
       // The page comes first: `{"page":"<kind>/<key>",`.
-      const page = /^\{"page":"([a-z]+\/[0-9a-f-]{36})",/.exec(line)?.[1];
+      const page = /^\{"page":"([a-z]+\/[0-9a-fA-F-]{36})",/.exec(line)?.[1];
       if (page === undefined) return undefined;
       entries.set(page, line);
     }
