@@ -198,8 +198,7 @@ export async function writeItemPages(
           : undefined;
       if (length !== undefined && line !== undefined && last !== undefined) {
         entries.set(page, line);
-        if (last.unshown !== undefined && !hidden)
-          reasons.set(page, { kind, key: target.key, reason: last.unshown });
+        if (last.unshown !== undefined && !hidden) reasons.set(page, { kind, key: target.key, reason: last.unshown });
         bytes += length;
         takenPages.push({ target, length });
         // One taken page in `checkEvery` is rendered too: the same bytes, or the inputs missed something it shows.
