@@ -9,23 +9,15 @@
  * children's breadcrumbs, the pages that reference them or that they reference).
  *
  * Taken means hard-linked into the new site (the old site is removed once the new one is in place, and no step writes
- * into a page file), or copied where a link cannot be made (another disk). A previous site that is missing, another
- * site, or a page changed by hand: its pages do not match their hashes and are rendered again.
+ * into a page file), or copied where a link cannot be made (another disk: scripts/core/link-or-copy.ts). A previous
+ * site that is missing, another site, or a page changed by hand: its pages do not match their hashes and are rendered
+ * again.
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { linkOrCopySync, type LinkState } from '../core/link-or-copy.ts';
+import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
 
 /**
  * Of the pages taken from the last site, every this many is rendered as well and compared with the page taken: a page
@@ -158,27 +150,33 @@ export function parsePageEntry(line: string): PageEntry | undefined {
   }
 }
 
-/** Writes the entries whole (a temporary file renamed into place): a build that stops leaves the last file. */
-export function writePageEntries(file: string, global: string, lines: readonly string[]): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+/**
+ * Writes the entries, into the build's working folder: the build moves the file beside the snapshot only once its site
+ * is in place (build-work.ts), so a build that stops leaves the last one.
+ */
+export async function writePageEntries(file: string, global: string, lines: readonly string[]): Promise<void> {
   const header: Header = { format: FORMAT, global };
-  const fd = openSync(temporary, 'w');
+  // A line at a time: at a million pages the file passes V8's longest string.
+  const writer = createLineWriter(file);
   try {
-    writeSync(fd, `${JSON.stringify(header)}\n`);
-    // A line at a time: at a million pages the file passes V8's longest string.
-    for (const line of lines) writeSync(fd, `${line}\n`);
+    await writer.write(`${JSON.stringify(header)}\n`);
+    for (const line of lines) await writer.write(`${line}\n`);
   } finally {
-    closeSync(fd);
+    await writer.close();
   }
-  renameSync(temporary, file);
 }
 
 /**
  * Puts the previous site's page `page` into the new site when its bytes are those recorded; returns their length, or
  * undefined (then the page is rendered).
  */
-export function takePage(previousDir: string, outDir: string, page: string, recorded: string): number | undefined {
+export function takePage(
+  previousDir: string,
+  outDir: string,
+  page: string,
+  recorded: string,
+  links: LinkState,
+): number | undefined {
   const from = path.join(previousDir, page, 'index.html');
   let bytes: Buffer;
   try {
@@ -189,12 +187,6 @@ export function takePage(previousDir: string, outDir: string, page: string, reco
   if (bytesHash(bytes) !== recorded) return undefined;
   const dir = path.join(outDir, page);
   mkdirSync(dir, { recursive: true });
-  const to = path.join(dir, 'index.html');
-  try {
-    linkSync(from, to);
-  } catch {
-    // Another file system, or one without links: the same bytes, written.
-    writeFileSync(to, bytes);
-  }
+  linkOrCopySync(from, path.join(dir, 'index.html'), links);
   return bytes.length;
 }

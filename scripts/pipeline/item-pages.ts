@@ -11,7 +11,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getContentTypes, getManifest } from '../core/snapshot-format.ts';
+import type { LinkState } from '../core/link-or-copy.ts';
+import { getContentTypes } from '../core/snapshot-format.ts';
 import { GUID_PATTERN } from '../core/identifiers.ts';
 import { endWithParent } from './child-run.ts';
 import {
@@ -84,13 +85,12 @@ async function readGlobalInputs(shell: ItemShell): Promise<string> {
   const config = readSiteConfig();
   const data = await loadSiteData();
   const types = await getContentTypes(data.env.snapshotDir);
-  const manifest = await getManifest(data.env.snapshotDir);
   return globalInputs({
     shell,
     site: { base: config.base, mediaOrigin: config.mediaOrigin, title: config.title, partition: config.partition },
     types: types.contentTypes,
     languages: data.meta.languages,
-    interfaceVariant: manifest.interfaceVariant,
+    interfaceVariant: data.manifest.interfaceVariant,
     code: hashCode(
       [path.join(ROOT, 'src', 'lib'), path.join(ROOT, 'scripts', 'core')],
       [import.meta.filename, path.join(import.meta.dirname, 'item-page-reuse.ts')],
@@ -158,10 +158,18 @@ export async function writeItemPages(
   const differing: Array<{ kind: string; key: string }> = [];
   let [pages, hiddenPages, bytes, checked] = [0, 0, 0, 0];
 
+  const links: LinkState = { tried: true };
+  // The page's title and body in the layout.
+  const compose = async (target: ItemPageTarget) => {
+    const value = await renderItemPageHtml(target);
+    return { value, html: Buffer.from(fillItemShell(shell, value.title, value.body), 'utf8') };
+  };
   const render = async (target: ItemPageTarget, extras: unknown, write: (dir: string, html: Buffer) => void) => {
     const page = `${target.kind}/${target.key}`;
-    const { value, reads } = await recordReads(() => renderItemPageHtml(target));
-    const html = Buffer.from(fillItemShell(shell, value.title, value.body), 'utf8');
+    const {
+      value: { value, html },
+      reads,
+    } = await recordReads(() => compose(target));
     write(path.join(outDir, target.kind, target.key), html);
     const hidden = target.kind === 'drafts' || target.kind === 'unpublished';
     if (value.unshown !== undefined && !hidden)
@@ -194,7 +202,7 @@ export async function writeItemPages(
         from !== undefined &&
         last !== undefined &&
         inputs?.fingerprint(global ?? '', extras, unpackReads(target.key, last.reads), target.key) === last.inputs
-          ? takePage(from.dir, outDir, page, last.bytes)
+          ? takePage(from.dir, outDir, page, last.bytes, links)
           : undefined;
       if (length !== undefined && line !== undefined && last !== undefined) {
         entries.set(page, line);
@@ -204,8 +212,7 @@ export async function writeItemPages(
         // One taken page in `checkEvery` is rendered too: the same bytes, or the inputs missed something it shows.
         if (checkEvery > 0 && takenPages.length % checkEvery === 0) {
           checked++;
-          const value = await renderItemPageHtml(target);
-          const html = Buffer.from(fillItemShell(shell, value.title, value.body), 'utf8');
+          const { html } = await compose(target);
           if (bytesHash(html) !== last.bytes) differing.push({ kind, key: target.key });
         }
       } else bytes += await render(target, extras, writePage);
@@ -223,7 +230,8 @@ export async function writeItemPages(
       bytes += (await render(target, extras, rewritePage)) - length;
       if (done % YIELD_EVERY === 0) await setImmediate();
     }
-  if (reuse !== undefined && global !== undefined) writePageEntries(reuse.inputsOut, global, [...entries.values()]);
+  if (reuse !== undefined && global !== undefined)
+    await writePageEntries(reuse.inputsOut, global, [...entries.values()]);
   return {
     pages,
     hiddenPages,

@@ -5,11 +5,11 @@
  * The search bundles each partition wrote are listed together in `search-bundles.json`, partition 1's `pagefind/`
  * first.
  */
-import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
+import { linkOrCopy, type LinkState } from '../core/link-or-copy.ts';
 import { keepUnchangedTimes, type SiteChanges } from './unchanged-files.ts';
 import { PARTITION_FILE, type PartitionManifest } from './partition-search.ts';
 
@@ -81,38 +81,21 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
   return ba.equals(bb);
 }
 
-/**
- * A partition's file in the joined site: a hard link where the partition sits on the same file system, so joining a
- * 26 GB site (1M items) takes no second 26 GB of disk and no time to copy; a copy where it does not (another disk, a
- * mount), or where the file system refuses links. The partition folders are the jobs' artifacts: linked files are
- * shared with them, so they are not to be edited in place afterwards.
- */
-async function linkOrCopy(source: string, target: string, links: { tried: boolean }): Promise<void> {
-  if (links.tried) {
-    try {
-      await link(source, target);
-      return;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
-      if (code !== 'EMLINK') links.tried = false;
-    }
-  }
-  await copyFile(source, target, constants.COPYFILE_EXCL);
-}
-
 /** Where a merge stands: files placed, copies found identical, whether hard links are still worth trying. */
 interface MergeState {
   files: number;
   shared: number;
-  links: { tried: boolean };
+  links: LinkState;
   /** The partitions placed before this one, to name the first holder of a conflicting file. */
   earlier: readonly string[];
 }
 
 /**
  * Places one file of partition `dir` at `target`. A path an earlier partition already placed must hold the same bytes
- * (the file system says so: the link or copy finds the target there), so no list of every path is kept.
+ * (the file system says so: the link or copy finds the target there), so no list of every path is kept. The file goes
+ * in as a hard link where the partition sits on the same file system, so joining a 26 GB site (1M items) takes no
+ * second 26 GB of disk and no time to copy, and as a copy where it does not (scripts/core/link-or-copy.ts). The
+ * partition folders are the jobs' artifacts: linked files are shared with them, so they are not edited in place after.
  */
 async function placeFile(dir: string, file: string, staging: string, state: MergeState): Promise<void> {
   const source = path.join(dir, file);

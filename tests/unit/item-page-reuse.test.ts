@@ -19,34 +19,17 @@ import {
 import { noteRead, recordReads } from '../../src/lib/site-data/page-reads.ts';
 import { createNodeLookup } from '../../src/lib/site-data/node-lookup.ts';
 import type { SiteNode } from '../../src/lib/site-data/site-data-format.ts';
+import { node } from '../support/item-page-fixture.ts';
 
 const KEY = '0b5f1e0c-1f43-4f6b-9c55-2a0c3b6f7e11';
 const OTHER = 'aa5f1e0c-1f43-4f6b-9c55-2a0c3b6f7e22';
 
-const node = (key: string, parent: string | null, name: string, url: string): SiteNode => ({
-  kind: 'content',
-  id: parent === null ? 1 : 2,
-  key,
-  name,
-  type: 'page',
-  parentId: parent === null ? -1 : 1,
-  parent,
-  root: OTHER,
-  level: parent === null ? 1 : 2,
-  sortOrder: 0,
-  childCount: 0,
-  url,
-  createDate: null,
-  updateDate: null,
-  chunk: null,
-  offset: null,
-  length: null,
-  cultures: [],
-});
+const pageNode = (key: string, parent: string | null, name: string, url: string): SiteNode =>
+  node({ key, parent, name, url, id: parent === null ? 1 : 2, level: parent === null ? 1 : 2, root: OTHER });
 
 describe('page reads', () => {
   it('records what a page reads of the lookup, and nothing outside a recording', async () => {
-    const lookup = createNodeLookup([node(OTHER, null, 'Home', '/'), node(KEY, OTHER, 'About', '/about/')]);
+    const lookup = createNodeLookup([pageNode(OTHER, null, 'Home', '/'), pageNode(KEY, OTHER, 'About', '/about/')]);
     noteRead('n', 'outside');
     const { reads } = await recordReads(async () => {
       const about = lookup.findNode(KEY.toUpperCase());
@@ -86,16 +69,16 @@ describe('the entries file', () => {
   const entry = { page: `content/${KEY}`, inputs: 'in', bytes: 'out', reads: ['=n'] };
   const file = path.join(work, 'pages.ndjson');
 
-  it('reads back what was written, for the same global inputs only', () => {
-    writePageEntries(file, 'global-1', [JSON.stringify(entry)]);
+  it('reads back what was written, for the same global inputs only', async () => {
+    await writePageEntries(file, 'global-1', [JSON.stringify(entry)]);
     const read = readPageEntries(file, 'global-1');
     assert.deepEqual(parsePageEntry(read?.get(`content/${KEY}`) ?? ''), entry);
     assert.equal(readPageEntries(file, 'global-2'), undefined, 'other code, layout or types: nothing believed');
     assert.equal(readPageEntries(path.join(work, 'none.ndjson'), 'global-1'), undefined);
   });
 
-  it('believes nothing of a file cut short, of another format or with a line not an entry', () => {
-    writePageEntries(file, 'g', [JSON.stringify(entry), JSON.stringify({ ...entry, page: `media/${OTHER}` })]);
+  it('believes nothing of a file cut short, of another format or with a line not an entry', async () => {
+    await writePageEntries(file, 'g', [JSON.stringify(entry), JSON.stringify({ ...entry, page: `media/${OTHER}` })]);
     const whole = readFileSync(file);
     writeFileSync(file, whole.subarray(0, whole.length - 5));
     assert.equal(readPageEntries(file, 'g'), undefined, 'cut short');
@@ -119,9 +102,10 @@ describe('taking a page', () => {
     const html = Buffer.from('<p>page</p>');
     mkdirSync(path.join(previous, page), { recursive: true });
     writeFileSync(path.join(previous, page, 'index.html'), html);
-    assert.equal(takePage(previous, next, page, bytesHash(Buffer.from('<p>other</p>'))), undefined);
-    assert.equal(takePage(previous, next, `content/${OTHER}`, bytesHash(html)), undefined, 'no such page');
-    assert.equal(takePage(previous, next, page, bytesHash(html)), html.length);
+    const links = { tried: true };
+    assert.equal(takePage(previous, next, page, bytesHash(Buffer.from('<p>other</p>')), links), undefined);
+    assert.equal(takePage(previous, next, `content/${OTHER}`, bytesHash(html), links), undefined, 'no such page');
+    assert.equal(takePage(previous, next, page, bytesHash(html), links), html.length);
     const [from, to] = [path.join(previous, page, 'index.html'), path.join(next, page, 'index.html')];
     assert.equal(statSync(to).ino, statSync(from).ino);
     assert.ok(readFileSync(to).equals(html));

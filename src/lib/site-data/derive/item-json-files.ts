@@ -2,14 +2,16 @@
  * The `.json` twin of every content and media item page: `<kind>/<key>/index.json` beside the page's `index.html`,
  * linked from it. It holds what the site derived about the item (`node`: tree place, URLs per language, media file;
  * `usedBy`: the items referencing it) and the item exactly as the snapshot stored it (`item`). The snapshot's line is
- * copied as bytes (one positioned read, no parse), so writing 100k twins costs little more than the file writes. Given
- * the site the last build wrote (`previousDir`), a twin whose bytes that site holds already is linked from it, not
- * written again: a night where 1 % of the items changed writes 1 % of the twins.
+ * copied as bytes (one positioned read, no parse: `readBytes` of scripts/core/snapshot-format.ts), so writing 100k
+ * twins costs little more than the file writes. Given the site the last build wrote (`previousDir`), a twin whose bytes
+ * that site holds already is linked from it, not written again: a night where 1 % of the items changed writes 1 % of
+ * the twins.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
-import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { linkOrCopy, type LinkState } from '#core/link-or-copy.ts';
+import { openItemReader } from '#core/snapshot-format.ts';
 import { partitionOfKey, type Partition } from '../../partition.ts';
 import { SITE_DATA_FILES, type SiteNode, type UsedByEntry } from '../site-data-format.ts';
 import { readSiteNodes } from '../site-nodes.ts';
@@ -27,33 +29,11 @@ export interface ItemJsonSummary {
 }
 
 /** The previous site's twin at `from`, put at `to` when it holds `body`; whether it was. */
-async function takeTwin(from: string, to: string, body: Buffer): Promise<boolean> {
+async function takeTwin(from: string, to: string, body: Buffer, links: LinkState): Promise<boolean> {
   const previous = await readFile(from).catch(() => undefined);
   if (previous === undefined || !previous.equals(body)) return false;
-  try {
-    await link(from, to);
-  } catch {
-    // Another file system: the same bytes, written.
-    await writeFile(to, body);
-  }
+  await linkOrCopy(from, to, links);
   return true;
-}
-
-function createChunkReader(snapshotDir: string) {
-  const open = new Map<string, number>();
-  return {
-    /** The item's line as the snapshot wrote it, or undefined for an item whose record failed to crawl. */
-    read(node: SiteNode): Buffer | undefined {
-      if (node.chunk === null || node.offset === null || node.length === null) return undefined;
-      let fd = open.get(node.chunk);
-      if (fd === undefined) open.set(node.chunk, (fd = openSync(path.join(snapshotDir, node.chunk), 'r')));
-      const buffer = Buffer.allocUnsafe(node.length);
-      if (readSync(fd, buffer, 0, node.length, node.offset) !== node.length)
-        throw new Error(`${node.chunk} ends before the item at offset ${node.offset}`);
-      return buffer;
-    },
-    close: () => open.forEach((fd) => closeSync(fd)),
-  };
 }
 
 function twinOf(node: SiteNode, usedBy: UsedByEntry | undefined, item: Buffer | undefined): Buffer {
@@ -76,23 +56,25 @@ export async function writeItemJsonFiles(
   previousDir?: string,
 ): Promise<ItemJsonSummary> {
   let taken = 0;
+  const links: LinkState = { tried: true };
   const usedBy = openUsedByIndex(path.join(siteDataDir, SITE_DATA_FILES.usedBy));
   const nodes = (await readSiteNodes(siteDataDir)).filter(
     (n) => partition === undefined || partitionOfKey(n.key, partition.count) === partition.index,
   );
-  const reader = createChunkReader(snapshotDir);
+  // Every chunk file stays open: the twins are written in tree order, which jumps between chunks.
+  const reader = openItemReader(snapshotDir, Number.POSITIVE_INFINITY);
   let bytes = 0;
   try {
     for (let i = 0; i < nodes.length; i += WRITE_BATCH) {
       await Promise.all(
         nodes.slice(i, i + WRITE_BATCH).map(async (node) => {
           const dir = path.join(outDir, node.kind, node.key);
-          const body = twinOf(node, usedBy.get(node.key), reader.read(node));
+          const body = twinOf(node, usedBy.get(node.key), reader.readBytes(node));
           bytes += body.length;
           await mkdir(dir, { recursive: true });
           const file = path.join(dir, ITEM_JSON_FILE);
           const from = previousDir && path.join(previousDir, node.kind, node.key, ITEM_JSON_FILE);
-          if (from !== undefined && (await takeTwin(from, file, body))) taken++;
+          if (from !== undefined && (await takeTwin(from, file, body, links))) taken++;
           else await writeFile(file, body);
         }),
       );
