@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFile, cp, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,25 +19,13 @@ import { pageInputs } from '../../src/lib/pages/page-inputs.ts';
 import { SITE_CONFIG_ENV } from '../../src/lib/site-config.ts';
 import { loadSiteData } from '../../src/lib/site-data/load-site-data.ts';
 import { buildInChild, runInChild } from '../support/build-child.ts';
+import { fingerprint } from '../support/fingerprint.ts';
+import { listDifferences } from '../support/partition-sites.ts';
 import { renameDocumentByKey } from '../support/random-edits.ts';
 import { COMMERCE_DB } from '../support/site-builds.ts';
 
-async function filesOf(root: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const full = path.join(entry.parentPath, entry.name);
-      files.set(path.relative(root, full), await readFile(full));
-    }
-  return files;
-}
-
-/** The files whose bytes differ between two sites (both must hold the same files). */
-async function differing(a: string, b: string): Promise<string[]> {
-  const [left, right] = [await filesOf(a), await filesOf(b)];
-  assert.deepEqual([...left.keys()].sort(), [...right.keys()].sort(), 'the same files');
-  return [...left].filter(([file, bytes]) => !bytes.equals(right.get(file) as Buffer)).map(([file]) => file);
-}
+/** The files whose names or bytes differ between two sites. */
+const differing = (a: string, b: string): Promise<string[]> => listDifferences(a, b, () => false);
 
 describe('checking the pages taken from the last site', () => {
   let work: string;
@@ -121,16 +109,15 @@ describe('checking the pages taken from the last site', () => {
     // The last site's files kept under other names (the same files: links), to see that none is written into.
     const last = path.join(work, 'last');
     assert.equal(spawnSync('cp', ['-al', out, last]).status, 0);
-    const lastBytes = await filesOf(last);
+    const lastBytes = await fingerprint(last);
     const checked = await buildInChild([...tonight, '--out', out, '--cache', cache, '--check-taken', '1']);
     assert.equal(checked.code, 0, checked.stderr);
     assert.match(checked.stderr, new RegExp(`warning: 1 of \\d+ item pages checked differed .*content/${referrer}`));
     assert.match(checked.stderr, /\(0 of all \d+ taken from the last site\)/, 'every page rendered after all');
     assert.deepEqual(await differing(out, fresh), []);
-    const lastNow = await filesOf(last);
     assert.deepEqual(
-      [...lastBytes].filter(([file, bytes]) => !bytes.equals(lastNow.get(file) as Buffer)).map(([file]) => file),
-      [],
+      await fingerprint(last),
+      lastBytes,
       'the pages rendered again over links were not written into the last site',
     );
     const file = `content/${referrer}/index.html`;

@@ -14,27 +14,10 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { buildInChild, runInChild } from '../support/build-child.ts';
+import { fingerprint } from '../support/fingerprint.ts';
+import { listDifferences } from '../support/partition-sites.ts';
 import { applyItemEdit, applyRandomEdit, createRandom, renameDocumentByKey } from '../support/random-edits.ts';
 import { COMMERCE_DB } from '../support/site-builds.ts';
-
-/** Every file under `root`, by its path there. */
-async function filesOf(root: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const full = path.join(entry.parentPath, entry.name);
-      files.set(path.relative(root, full), await readFile(full));
-    }
-  return files;
-}
-
-function assertSameSite(actual: Map<string, Buffer>, expected: Map<string, Buffer>, night: string): void {
-  const missing = [...expected.keys()].filter((file) => !actual.has(file));
-  const extra = [...actual.keys()].filter((file) => !expected.has(file));
-  assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${night}: the same files`);
-  const differing = [...expected].filter(([file, bytes]) => !bytes.equals(actual.get(file) as Buffer)).map((e) => e[0]);
-  assert.deepEqual(differing, [], `${night}: the same bytes`);
-}
 
 /** `(T of all N taken from the last site)` in the build's output. */
 function taken(output: string): { taken: number; all: number } {
@@ -93,7 +76,7 @@ describe('item pages taken from the last site, night after night', () => {
     const oracle = await buildInChild([...common, '--out', fresh, '--cache', `${fresh}-cache`, '--render-all']);
     assert.equal(oracle.code, 0, oracle.stderr);
     assert.doesNotMatch(oracle.stderr, /taken from the last site/, '--render-all takes nothing');
-    assertSameSite(await filesOf(out), await filesOf(fresh), name);
+    assert.deepEqual(await listDifferences(out, fresh, () => false), [], `${name}: the same files, the same bytes`);
     await rm(fresh, { recursive: true });
     await rm(`${fresh}-cache`, { recursive: true });
     return built.stderr;
@@ -154,10 +137,10 @@ describe('item pages taken from the last site, night after night', () => {
     await cp(snapshots.at(-1) as string, red, { recursive: true });
     const chunk = (await readdir(path.join(red, 'content'))).find((name) => name.startsWith('items'));
     await appendFile(path.join(red, 'content', chunk as string), 'damaged');
-    const before = await filesOf(out);
+    const before = await fingerprint(out);
     const failed = await buildInChild(['--snapshot', red, '--out', out, '--cache', cache, '--no-sqlite']);
     assert.notEqual(failed.code, 0, 'a damaged snapshot is refused');
-    assertSameSite(await filesOf(out), before, 'the red night');
+    assert.deepEqual(await fingerprint(out), before, 'the red night left the site as it was');
 
     // Night 4: random edits, to the model too.
     const model = createRandom(11);
