@@ -121,6 +121,28 @@ describe('item pages taken from the last site, night after night', () => {
     // far fewer than all.
     assert.ok(rendered > 4 + referenced[1].count, `night 2 rendered ${rendered} pages`);
     assert.ok(second.taken > pages / 2, `night 2 took ${second.taken} of ${second.all}`);
+    // From the database, not the build: the folder's name now, and its children with a page; each page names it.
+    const { renamed, children } = (() => {
+      const open = new DatabaseSync(db, { readOnly: true });
+      try {
+        const row = open.prepare('SELECT id, text FROM umbracoNode WHERE lower(uniqueId) = ?').get(folder.key) as {
+          id: number;
+          text: string;
+        };
+        const keys = open
+          .prepare('SELECT lower(uniqueId) AS key FROM umbracoNode WHERE parentId = ? AND trashed = 0')
+          .all(row.id) as Array<{ key: string }>;
+        return { renamed: row.text, children: keys.map((k) => k.key) };
+      } finally {
+        open.close();
+      }
+    })();
+    assert.match(renamed, /renamed 202$/);
+    const childPages = children.map((key) => path.join(out, 'content', key, 'index.html'));
+    const shown = await Promise.all(childPages.map((file) => readFile(file, 'utf8').catch(() => undefined)));
+    const present = shown.filter((html): html is string => html !== undefined);
+    assert.ok(present.length >= 5, `pages of the renamed folder's children: ${present.length}`);
+    for (const html of present) assert.ok(html.includes(renamed), 'a child page names its renamed parent');
 
     // Night 3: a move and an item trashed; one page of the published site changed by hand.
     edit((open) => {
