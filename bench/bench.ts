@@ -303,8 +303,9 @@ const incremental = skipped.has('incremental') ? null : await benchIncremental(s
 if (incremental)
   say(
     `nightly build, 1% of items changed (${incremental.edited}): everything rendered ${incremental.full.s} s ` +
-      `(peak ${incremental.full.peakRssMB} MB); pages taken from the last site ${incremental.incremental.s} s ` +
-      `(peak ${incremental.incremental.peakRssMB} MB, ${incremental.incremental.pagesTaken} of ` +
+      `(CPU ${incremental.full.cpuS} s, peak ${incremental.full.peakRssMB} MB); pages taken from the last site ` +
+      `${incremental.incremental.s} s (CPU ${incremental.incremental.cpuS} s, ` +
+      `peak ${incremental.incremental.peakRssMB} MB, ${incremental.incremental.pagesTaken} of ` +
       `${incremental.incremental.pages} pages and ${incremental.incremental.twinsTaken} JSON twins taken): ` +
       `ratio ${incremental.ratio}`,
   );

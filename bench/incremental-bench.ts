@@ -19,14 +19,16 @@ const EVERY_NTH = 100;
 export interface IncrementalBench {
   /** Items edited between the nights. */
   edited: number;
-  full: { s: number; peakRssMB: number };
-  incremental: { s: number; peakRssMB: number; pagesTaken: number; pages: number; twinsTaken: number };
+  /** Wall time, CPU time of the whole process tree, and peak RSS of each night. */
+  full: { s: number; cpuS: number; peakRssMB: number };
+  incremental: { s: number; cpuS: number; peakRssMB: number; pagesTaken: number; pages: number; twinsTaken: number };
   /** The incremental night's time over the full one's. */
   ratio: number;
 }
 
 const figures = (run: Measured) => ({
   s: Math.round(run.ms) / 1000,
+  cpuS: Math.round(run.cpuMs) / 1000,
   peakRssMB: Math.round(run.peakRssBytes / 1048576),
 });
 
