@@ -303,11 +303,10 @@ const incremental = skipped.has('incremental') ? null : await benchIncremental(s
 if (incremental)
   say(
     `nightly build, 1% of items changed (${incremental.edited}): everything rendered ${incremental.full.s} s ` +
-      `(CPU ${incremental.full.cpuS} s, peak ${incremental.full.peakRssMB} MB); pages taken from the last site ` +
+      `(CPU ${incremental.full.cpuS} s, peak ${incremental.full.peakRssMB} MB); --take-unchanged ` +
       `${incremental.incremental.s} s (CPU ${incremental.incremental.cpuS} s, ` +
       `peak ${incremental.incremental.peakRssMB} MB, ${incremental.incremental.pagesTaken} of ` +
-      `${incremental.incremental.pages} pages and ${incremental.incremental.twinsTaken} JSON twins taken): ` +
-      `ratio ${incremental.ratio}`,
+      `${incremental.incremental.pages} pages taken): ratio ${incremental.ratio}`,
   );
 const { pages } = await measureDir(dist);
 let indexBytes = 0;

@@ -73,16 +73,9 @@ async function run(): Promise<unknown> {
         process.cwd(),
       );
       if (!config) throw new Error(problems.join('; '));
-      // As the build renders: each item page's inputs recorded for the next night (item-page-reuse.ts), none taken.
-      const summary = await renderAndIndex(
-        config,
-        snapshotDir,
-        siteDataDir,
-        outDir,
-        process.env,
-        (t) => process.stderr.write(t),
-        undefined,
-        { inputsOut: path.join(cacheDir, 'item-pages.ndjson') },
+      // As the build renders by default: every item page, no inputs recorded (--take-unchanged: incremental-bench.ts).
+      const summary = await renderAndIndex(config, snapshotDir, siteDataDir, outDir, process.env, (t) =>
+        process.stderr.write(t),
       );
       return {
         millis: summary.millis,

@@ -37,7 +37,12 @@ export interface BuildConfig {
   readonly memoryMegabytes?: number;
   /** Render every item page through Astro instead of the item page writer (src/lib/pages/item-shell.ts). */
   readonly astroItemPages: boolean;
-  /** Render every item page; otherwise the pages whose inputs did not change are taken from the last site. */
+  /**
+   * Record each item page's inputs, and take from the last such build's site in `outDir` the pages whose inputs did not
+   * change (scripts/pipeline/item-page-reuse.ts); otherwise every page is rendered and nothing is recorded.
+   */
+  readonly takeUnchanged: boolean;
+  /** With `takeUnchanged`: take nothing this build (but record). */
   readonly renderAll: boolean;
   /** Every Nth item page taken from the last site is rendered again and compared (0: none). */
   readonly checkTaken: number;
@@ -196,6 +201,10 @@ export function loadBuildConfig(
   if (values.snapshot !== undefined && crawlerGiven)
     problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   problems.push(...preparedProblems(values));
+  if (!switches.has('take-unchanged'))
+    for (const name of ['render-all', 'check-taken'])
+      if (switches.has(name) || values[name] !== undefined)
+        problems.push(`--${name} goes with --take-unchanged: every item page is rendered without it`);
   const f = parsed.success ? parsed.data : undefined;
   const history = f?.history === undefined ? undefined : path.resolve(cwd, f.history);
   const cacheDir = path.resolve(cwd, f?.cache ?? '.cache');
@@ -224,6 +233,7 @@ export function loadBuildConfig(
       keepTimes: switches.has('keep-times'),
       ...(f.memory !== undefined ? { memoryMegabytes: f.memory } : {}),
       astroItemPages: switches.has('astro-item-pages'),
+      takeUnchanged: switches.has('take-unchanged'),
       renderAll: switches.has('render-all'),
       checkTaken: f['check-taken'],
       ...(history !== undefined ? { historyDir: history } : {}),

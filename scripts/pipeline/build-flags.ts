@@ -111,17 +111,22 @@ export const BUILD_FLAGS = defineFlags(
           'bytes, as the tests check: both place src/lib/pages/item-page-html.ts)',
       },
       {
-        name: 'render-all',
+        name: 'take-unchanged',
         text:
-          'render every item page anew; by default a page whose inputs (its item, the items it shows, the ' +
-          'layout, the code) are those of the last build into the same --out is taken from that site',
+          'record what each item page read, and take from the site the last such build wrote into the same ' +
+          '--out the pages whose inputs (their item, the items they show, the layout, the code) did not change ' +
+          'instead of rendering them (about as long as rendering them all on a 2-core machine: docs/scale.md)',
+      },
+      {
+        name: 'render-all',
+        text: 'with --take-unchanged: take no page this time, render every one (and record them)',
       },
       {
         name: 'check-taken',
         value: 'N',
         text:
-          'render every Nth page taken from the last site again and compare (default 100; 0: none); a page ' +
-          'that differs is reported, and every taken page is rendered again',
+          'with --take-unchanged: render every Nth page taken again and compare (default 100; 0: none); a ' +
+          'page that differs is reported, and every taken page is rendered again',
       },
       {
         name: 'partition',

@@ -1,7 +1,9 @@
 /**
- * Item pages carried over from the last build. The item page writer records, for each page it renders, the reads it
- * made of the site data and a hash of their answers (src/lib/pages/page-inputs.ts), in a file of the working folder
- * (`item-pages-<hash of --out>.ndjson`, written whole at the end). The next build asks the same reads of its own site
+ * Item pages carried over from the last build (`npm run build -- --take-unchanged`; by default every page is rendered
+ * and nothing is recorded: on a 2-core machine taking pages saved no time, docs/scale.md). The item page writer
+ * records, for each page it renders, the reads it made of the site data and a hash of their answers
+ * (src/lib/pages/page-inputs.ts), in a file of the working folder (`item-pages-<hash of --out>.ndjson`, written whole
+ * at the end). The next such build asks the same reads of its own site
  * data: when the hash is the same, and so are the build's global inputs (the layout, the content types, the site
  * config, the code), the page would come out the same, and the previous site's file is taken as it is, after checking
  * its bytes against the hash recorded when it was written. A nightly build where 1 % of the items changed renders only

@@ -166,10 +166,11 @@ export async function writeItemPages(
   };
   const render = async (target: ItemPageTarget, extras: unknown, write: (dir: string, html: Buffer) => void) => {
     const page = `${target.kind}/${target.key}`;
+    // Reads are noted only for a build that records them: noting costs a string and a set entry per lookup.
     const {
       value: { value, html },
       reads,
-    } = await recordReads(() => compose(target));
+    } = inputs === undefined ? { value: await compose(target), reads: [] } : await recordReads(() => compose(target));
     write(path.join(outDir, target.kind, target.key), html);
     const hidden = target.kind === 'drafts' || target.kind === 'unpublished';
     if (value.unshown !== undefined && !hidden)

@@ -84,13 +84,7 @@ export async function renderAndIndex(
   const besideWriter = async () => {
     astroEnded();
     const twinsStarted = Date.now();
-    const written = await writeItemJsonFilesOnThread(
-      snapshotDir,
-      siteDataDir,
-      staging,
-      config.partition,
-      reuse?.previous?.dir,
-    );
+    const written = await writeItemJsonFilesOnThread(snapshotDir, siteDataDir, staging, config.partition);
     twins = { ...written, millis: Date.now() - twinsStarted };
     if (writesSharedFiles(config.partition)) downloads = await copyDownloads(siteDataDir, staging);
   };

@@ -146,11 +146,16 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };
+    // Without --take-unchanged nothing is recorded, and the inputs an earlier build recorded for --out are removed
+    // with the site they describe (keepPageInputs).
     const inputs = itemPageInputsFile(config);
-    const reuse: Reuse = {
-      inputsOut: path.join(work.dir, path.basename(inputs)),
-      ...(config.renderAll ? {} : { previous: { dir: config.outDir, inputs }, checkEvery: config.checkTaken }),
-    };
+    const recorded = path.join(work.dir, path.basename(inputs));
+    const reuse: Reuse | undefined = !config.takeUnchanged
+      ? undefined
+      : {
+          inputsOut: recorded,
+          ...(config.renderAll ? {} : { previous: { dir: config.outDir, inputs }, checkEvery: config.checkTaken }),
+        };
     const rendered = await renderAndIndex(
       own,
       snapshot.dir,
@@ -178,8 +183,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       );
     if (rendered.twins)
       progress(
-        `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}` +
-          (rendered.twins.taken !== undefined ? ` (${rendered.twins.taken} taken from the last site)` : ''),
+        `item JSON: ${rendered.twins.files} files, ${formatBytes(rendered.twins.bytes)} in ${seconds(rendered.twins.millis)}`,
       );
     if (rendered.downloads)
       progress(
@@ -205,7 +209,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     const size = changes?.size ?? (await measureDir(staging));
     io.signal?.throwIfAborted();
     await swapIntoPlace(staging, config.outDir);
-    await keepPageInputs(reuse.inputsOut, inputs);
+    await keepPageInputs(recorded, inputs);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
     out(

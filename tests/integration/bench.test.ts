@@ -85,7 +85,6 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
     nightly.incremental.pagesTaken > 0 && nightly.incremental.pagesTaken < nightly.incremental.pages,
     'the nightly build took the unchanged pages from the last site and rendered the changed ones',
   );
-  assert.ok(nightly.incremental.twinsTaken > 0, 'and the unchanged JSON twins');
   const added = result.auditAndDiagrams;
   assert.ok(added.auditS >= 0 && added.diagramsS > 0 && added.addedPercent > 0, 'the audit and the diagrams are timed');
   const table = readFileSync(join(dir, 'BENCHMARKS.md'), 'utf8');

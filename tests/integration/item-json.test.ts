@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -89,29 +89,5 @@ describe('item JSON twins (shared multilingual database)', () => {
     const blocked = path.join(work, 'a-file');
     await writeFile(blocked, 'not a folder');
     await assert.rejects(writeItemJsonFilesOnThread(snapshot, data, blocked), { code: 'ENOTDIR' });
-  });
-
-  it('takes a twin from the previous site only where that site holds the same bytes', async () => {
-    const snapshot = path.join(work, 'snapshot');
-    const data = path.join(work, 'data');
-    const previous = path.join(work, 'previous');
-    await writeItemJsonFiles(snapshot, data, previous);
-    const ids = [...records.keys()];
-    const [edited, gone] = [ids[0] as string, ids[1] as string];
-    await appendFile(path.join(previous, edited, 'index.json'), ' ');
-    await rm(path.join(previous, gone), { recursive: true });
-    const next = path.join(work, 'next');
-    const summary = await writeItemJsonFilesOnThread(snapshot, data, next, undefined, previous);
-    assert.equal(summary.taken, records.size - 2);
-    const fresh = path.join(work, 'here');
-    for (const id of ids) {
-      const file = path.join(next, id, 'index.json');
-      assert.ok((await readFile(file)).equals(await readFile(path.join(fresh, id, 'index.json'))), id);
-      const [a, b] = await Promise.all([
-        stat(file),
-        stat(path.join(previous, id, 'index.json')).catch(() => undefined),
-      ]);
-      assert.equal(a.ino === b?.ino, id !== edited && id !== gone, `${id}: linked from the previous site`);
-    }
   });
 });

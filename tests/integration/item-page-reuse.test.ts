@@ -1,7 +1,8 @@
 /**
- * Nights of builds into one --out, where the item page writer takes each page whose inputs did not change from the
- * last site (scripts/pipeline/item-page-reuse.ts). The oracle is a fresh build of the same snapshot with
- * `--render-all` into an empty folder: every night the two sites must be the same files with the same bytes. The
+ * Nights of builds into one --out with `--take-unchanged`, where the item page writer takes each page whose inputs did
+ * not change from the last site (scripts/pipeline/item-page-reuse.ts). The oracle is a fresh build of the same snapshot
+ * as the build does by default, into an empty folder: every night the two sites must be the same files with the same
+ * bytes. The
  * edits (on a copy of the Commerce demo database) are the ones whose effects reach past the edited item: renaming the
  * item most referenced (the pages referencing it show its name), renaming the folder with the most children (their
  * breadcrumbs and its child list), moves, trashing, value edits, and random edits to the model. A page changed by hand
@@ -70,12 +71,12 @@ describe('item pages taken from the last site, night after night', () => {
     const previous = snapshots.at(-2);
     const compare = previous === undefined ? [] : ['--compare-with', previous];
     const common = ['--snapshot', snapshot, ...compare, '--no-sqlite'];
-    const built = await buildInChild([...common, '--out', out, '--cache', cache]);
+    const built = await buildInChild([...common, '--out', out, '--cache', cache, '--take-unchanged']);
     assert.equal(built.code, 0, built.stderr);
     const fresh = path.join(work, `fresh-${name}`);
-    const oracle = await buildInChild([...common, '--out', fresh, '--cache', `${fresh}-cache`, '--render-all']);
+    const oracle = await buildInChild([...common, '--out', fresh, '--cache', `${fresh}-cache`]);
     assert.equal(oracle.code, 0, oracle.stderr);
-    assert.doesNotMatch(oracle.stderr, /taken from the last site/, '--render-all takes nothing');
+    assert.doesNotMatch(oracle.stderr, /taken from the last site/, 'by default nothing is taken');
     assert.deepEqual(await listDifferences(out, fresh, () => false), [], `${name}: the same files, the same bytes`);
     await rm(fresh, { recursive: true });
     await rm(`${fresh}-cache`, { recursive: true });
@@ -160,7 +161,9 @@ describe('item pages taken from the last site, night after night', () => {
     const chunk = (await readdir(path.join(red, 'content'))).find((name) => name.startsWith('items'));
     await appendFile(path.join(red, 'content', chunk as string), 'damaged');
     const before = await fingerprint(out);
-    const failed = await buildInChild(['--snapshot', red, '--out', out, '--cache', cache, '--no-sqlite']);
+    const failed = await buildInChild([
+      ...['--snapshot', red, '--out', out, '--cache', cache, '--no-sqlite', '--take-unchanged'],
+    ]);
     assert.notEqual(failed.code, 0, 'a damaged snapshot is refused');
     assert.deepEqual(await fingerprint(out), before, 'the red night left the site as it was');
 
@@ -183,5 +186,15 @@ describe('item pages taken from the last site, night after night', () => {
     // Night 6: the inputs file rewritten by hand to claim other inputs: nothing of the claimed is believed.
     await writeFile(inputs, '{"format":1,"global":"not this build"}\n');
     assert.equal(taken(await night('night 6', await crawl())).taken, 0);
+
+    // Night 7, built by default: every page rendered, and the inputs recorded for the site it replaced are removed.
+    const plain = await buildInChild(['--snapshot', snapshots.at(-1) as string, '--out', out, '--cache', cache]);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.doesNotMatch(plain.stderr, /taken from the last site/);
+    assert.deepEqual(
+      (await readdir(cache)).filter((name) => name.startsWith('item-pages-')),
+      [],
+      'no inputs describe the site in --out now',
+    );
   });
 });

@@ -65,6 +65,23 @@ describe('npm run build: configuration and refusals', () => {
     }
   });
 
+  it('takes unchanged item pages only when asked, and refuses the flags that tune it without it', () => {
+    const load = (...flags: string[]) => loadBuildConfig(['--snapshot', 's', ...flags], {}, '/w');
+    const plain = load().config;
+    assert.deepEqual([plain?.takeUnchanged, plain?.renderAll], [false, false], 'by default every page is rendered');
+    const taking = load('--take-unchanged', '--check-taken', '7').config;
+    assert.deepEqual([taking?.takeUnchanged, taking?.checkTaken], [true, 7]);
+    assert.equal(load('--take-unchanged').config?.checkTaken, 100, 'every hundredth taken page checked');
+    assert.equal(load('--take-unchanged', '--render-all').config?.renderAll, true);
+    for (const flags of [['--render-all'], ['--check-taken', '5']]) {
+      const { config, problems } = load(...flags);
+      assert.equal(config, undefined, flags.join(' '));
+      assert.match(problems.join('\n'), new RegExp(`${flags[0]} goes with --take-unchanged`));
+    }
+    for (const bad of ['-1', 'x', '1.5'])
+      assert.match(load('--take-unchanged', '--check-taken', bad).problems.join('\n'), /--check-taken/, bad);
+  });
+
   it('reports every usage problem at once with exit 2', async () => {
     const { code, stderr } = await run(['--bogus', '--base', '"><x>', '--out', '--snapshot', 's', '--db', 'x.db']);
     assert.equal(code, BUILD_EXIT_CODES.usage);

@@ -3,14 +3,13 @@
  * linked from it. It holds what the site derived about the item (`node`: tree place, URLs per language, media file;
  * `usedBy`: the items referencing it) and the item exactly as the snapshot stored it (`item`). The snapshot's line is
  * copied as bytes (one positioned read, no parse: `readBytes` of scripts/core/snapshot-format.ts), so writing 100k
- * twins costs little more than the file writes. Given the site the last build wrote (`previousDir`), a twin whose bytes
- * that site holds already is linked from it, not written again: a night where 1 % of the items changed writes 1 % of
- * the twins.
+ * twins costs little more than the file writes. Every twin is written: reading the last site's twin to compare and
+ * linking it when equal took longer (18.8–58.4 s at 100k items) than writing them all (8.8–12.5 s); with `--keep-times`
+ * a twin written again byte for byte keeps its time all the same (scripts/pipeline/unchanged-files.ts).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { linkOrCopy, type LinkState } from '#core/link-or-copy.ts';
 import { openItemReader } from '#core/snapshot-format.ts';
 import { partitionOfKey, type Partition } from '../../partition.ts';
 import { SITE_DATA_FILES, type SiteNode, type UsedByEntry } from '../site-data-format.ts';
@@ -24,16 +23,6 @@ const WRITE_BATCH = 64;
 export interface ItemJsonSummary {
   files: number;
   bytes: number;
-  /** Twins linked (or copied) from the previous site, the same bytes; absent without one. */
-  taken?: number;
-}
-
-/** The previous site's twin at `from`, put at `to` when it holds `body`; whether it was. */
-async function takeTwin(from: string, to: string, body: Buffer, links: LinkState): Promise<boolean> {
-  const previous = await readFile(from).catch(() => undefined);
-  if (previous === undefined || !previous.equals(body)) return false;
-  await linkOrCopy(from, to, links);
-  return true;
 }
 
 function twinOf(node: SiteNode, usedBy: UsedByEntry | undefined, item: Buffer | undefined): Buffer {
@@ -53,10 +42,7 @@ export async function writeItemJsonFiles(
   siteDataDir: string,
   outDir: string,
   partition?: Partition,
-  previousDir?: string,
 ): Promise<ItemJsonSummary> {
-  let taken = 0;
-  const links: LinkState = { tried: true };
   const usedBy = openUsedByIndex(path.join(siteDataDir, SITE_DATA_FILES.usedBy));
   const nodes = (await readSiteNodes(siteDataDir)).filter(
     (n) => partition === undefined || partitionOfKey(n.key, partition.count) === partition.index,
@@ -72,10 +58,7 @@ export async function writeItemJsonFiles(
           const body = twinOf(node, usedBy.get(node.key), reader.readBytes(node));
           bytes += body.length;
           await mkdir(dir, { recursive: true });
-          const file = path.join(dir, ITEM_JSON_FILE);
-          const from = previousDir && path.join(previousDir, node.kind, node.key, ITEM_JSON_FILE);
-          if (from !== undefined && (await takeTwin(from, file, body, links))) taken++;
-          else await writeFile(file, body);
+          await writeFile(path.join(dir, ITEM_JSON_FILE), body);
         }),
       );
     }
@@ -83,7 +66,7 @@ export async function writeItemJsonFiles(
     reader.close();
     usedBy.close();
   }
-  return { files: nodes.length, bytes, ...(previousDir !== undefined ? { taken } : {}) };
+  return { files: nodes.length, bytes };
 }
 
 /**
@@ -99,7 +82,6 @@ interface TwinsJob {
   siteDataDir: string;
   outDir: string;
   partition?: Partition;
-  previousDir?: string;
 }
 type FromTwins = { done: ItemJsonSummary } | { failed: { message: string; code?: string } };
 
@@ -109,16 +91,8 @@ export function writeItemJsonFilesOnThread(
   siteDataDir: string,
   outDir: string,
   partition?: Partition,
-  previousDir?: string,
 ): Promise<ItemJsonSummary> {
-  const job: TwinsJob = {
-    itemJsonTwins: true,
-    snapshotDir,
-    siteDataDir,
-    outDir,
-    ...(partition ? { partition } : {}),
-    ...(previousDir !== undefined ? { previousDir } : {}),
-  };
+  const job: TwinsJob = { itemJsonTwins: true, snapshotDir, siteDataDir, outDir, ...(partition ? { partition } : {}) };
   const worker = new Worker(new URL(import.meta.url), {
     workerData: job,
     resourceLimits: { maxYoungGenerationSizeMb: TWINS_YOUNG_GENERATION_MB },
@@ -140,8 +114,8 @@ const twinsJob = (data: unknown): data is TwinsJob =>
 
 if (!isMainThread && parentPort !== null && twinsJob(workerData)) {
   const port = parentPort;
-  const { snapshotDir, siteDataDir, outDir, partition, previousDir } = workerData;
-  writeItemJsonFiles(snapshotDir, siteDataDir, outDir, partition, previousDir).then(
+  const { snapshotDir, siteDataDir, outDir, partition } = workerData;
+  writeItemJsonFiles(snapshotDir, siteDataDir, outDir, partition).then(
     (done) => port.postMessage({ done } satisfies FromTwins),
     (error: NodeJS.ErrnoException) =>
       port.postMessage({
