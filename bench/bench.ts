@@ -100,7 +100,7 @@ function reusedDatabase(file: string): Measured {
     process.exit(2);
   }
   say(`generate: reused ${file}`);
-  return { ms: 0, peakRssBytes: 0, cpuMs: 0, exitCode: 0, stdout: '', stderr: '' };
+  return { ms: 0, peakRssBytes: 0, cpuMs: 0, userMs: 0, exitCode: 0, stdout: '', stderr: '' };
 }
 
 /**
@@ -303,8 +303,8 @@ const incremental = skipped.has('incremental') ? null : await benchIncremental(s
 if (incremental)
   say(
     `nightly build, 1% of items changed (${incremental.edited}): everything rendered ${incremental.full.s} s ` +
-      `(CPU ${incremental.full.cpuS} s, peak ${incremental.full.peakRssMB} MB); --take-unchanged ` +
-      `${incremental.incremental.s} s (CPU ${incremental.incremental.cpuS} s, ` +
+      `(CPU ${incremental.full.cpuS} s, user ${incremental.full.userS} s, peak ${incremental.full.peakRssMB} MB); --take-unchanged ` +
+      `${incremental.incremental.s} s (CPU ${incremental.incremental.cpuS} s, user ${incremental.incremental.userS} s, ` +
       `peak ${incremental.incremental.peakRssMB} MB, ${incremental.incremental.pagesTaken} of ` +
       `${incremental.incremental.pages} pages taken): ratio ${incremental.ratio}`,
   );

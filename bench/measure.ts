@@ -6,6 +6,8 @@ export interface Measured {
   peakRssBytes: number;
   /** CPU time (user + system) of the process tree, from the children this process waited for. */
   cpuMs: number;
+  /** Its user part: the work itself, which a disk busy with other work inflates less than the system part. */
+  userMs: number;
   exitCode: number | null;
   stdout: string;
   stderr: string;
@@ -44,13 +46,14 @@ function rssBytes(pid: number): number {
  * CPU time of this process's waited-for children (cutime + cstime in /proc/self/stat, which include their own waited
  * children): taken before and after a step, it tells the step's own work from a machine busy with other work.
  */
-function childCpuMs(): number {
+function childCpuMs(): { cpu: number; user: number } {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+    const [user, system] = [Number(fields[13]) * 10, Number(fields[14]) * 10];
+    return { cpu: user + system, user };
   } catch {
-    return 0;
+    return { cpu: 0, user: 0 };
   }
 }
 
@@ -92,8 +95,9 @@ export function runMeasured(
     child.once('error', reject);
     child.once('close', (exitCode) => {
       clearInterval(timer);
-      const cpuMs = childCpuMs() - cpuBefore;
-      resolve({ ms: performance.now() - started, peakRssBytes: peak, cpuMs, exitCode, stdout, stderr });
+      const cpuAfter = childCpuMs();
+      const [cpuMs, userMs] = [cpuAfter.cpu - cpuBefore.cpu, cpuAfter.user - cpuBefore.user];
+      resolve({ ms: performance.now() - started, peakRssBytes: peak, cpuMs, userMs, exitCode, stdout, stderr });
     });
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Item pages carried over from the last build (`npm run build -- --take-unchanged`; by default every page is rendered
- * and nothing is recorded: on a 2-core machine taking pages saved no time, docs/scale.md). The item page writer
+ * and nothing is recorded: it pays only where the last site stays in --out, docs/scale.md). The item page writer
  * records, for each page it renders, the reads it made of the site data and a hash of their answers
  * (src/lib/pages/page-inputs.ts), in a file of the working folder (`item-pages-<hash of --out>.ndjson`, written whole
  * at the end). The next such build asks the same reads of its own site
