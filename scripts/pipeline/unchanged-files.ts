@@ -91,7 +91,7 @@ export async function keepUnchangedTimes(
 
   function compare(fresh: string, a: Stats, old: string): void {
     const b = statSync(old);
-    // The same file (a page or twin the build took from the previous site by a link): nothing to read, times kept.
+    // The same file (a page `--take-unchanged` took from the previous site by a link): nothing to read, times kept.
     if (a.ino === b.ino && a.dev === b.dev) {
       changes.unchanged += 1;
       return;
