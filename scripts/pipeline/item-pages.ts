@@ -133,6 +133,22 @@ function rewritePage(dir: string, html: Buffer): void {
   writePage(dir, html);
 }
 
+/**
+ * What a recording build holds: the global inputs, the answers of this build's site data to pages' reads, and, when
+ * taking pages, the last build's site and its entries (none when the file is missing, damaged or made for other
+ * global inputs).
+ */
+async function startRecording(reuse: Reuse, shell: ItemShell) {
+  const global = await readGlobalInputs(shell);
+  const from = reuse.previous;
+  const entries = from === undefined ? undefined : readPageEntries(from.inputs, global);
+  return {
+    global,
+    inputs: pageInputs(await loadSiteData()),
+    previous: from === undefined || entries === undefined ? undefined : { dir: from.dir, entries },
+  };
+}
+
 export async function writeItemPages(
   outDir: string,
   onProgress?: (done: number) => void,
@@ -146,10 +162,8 @@ export async function writeItemPages(
     }),
   );
   await rm(path.join(outDir, SHELL_DIR), { recursive: true, force: true });
-  const global = reuse === undefined ? undefined : await readGlobalInputs(shell);
-  const from = reuse?.previous;
-  const previous = from && global !== undefined ? readPageEntries(from.inputs, global) : undefined;
-  const inputs = reuse === undefined ? undefined : pageInputs(await loadSiteData());
+  // With `reuse`: the build's global inputs, this build's answers to pages' reads, and the last build's entries.
+  const recording = reuse === undefined ? undefined : await startRecording(reuse, shell);
   const checkEvery = reuse?.checkEvery ?? 0;
   // Each page's entry line, and each page's reason its properties are left out, by page, in the order written.
   const entries = new Map<string, string>();
@@ -170,16 +184,17 @@ export async function writeItemPages(
     const {
       value: { value, html },
       reads,
-    } = inputs === undefined ? { value: await compose(target), reads: [] } : await recordReads(() => compose(target));
+    } =
+      recording === undefined ? { value: await compose(target), reads: [] } : await recordReads(() => compose(target));
     write(path.join(outDir, target.kind, target.key), html);
     const hidden = target.kind === 'drafts' || target.kind === 'unpublished';
     if (value.unshown !== undefined && !hidden)
       reasons.set(page, { kind: target.kind as ItemKind, key: target.key, reason: value.unshown });
     else reasons.delete(page);
-    if (inputs !== undefined) {
+    if (recording !== undefined) {
       const entry: PageEntry = {
         page,
-        inputs: inputs.fingerprint(global ?? '', extras, reads, target.key),
+        inputs: recording.inputs.fingerprint(recording.global, extras, reads, target.key),
         bytes: bytesHash(html),
         reads: packReads(target.key, reads),
         ...(value.unshown !== undefined ? { unshown: value.unshown } : {}),
@@ -187,6 +202,17 @@ export async function writeItemPages(
       entries.set(page, JSON.stringify(entry));
     }
     return html.length;
+  };
+  // The last build's page, put in place when its recorded inputs are tonight's: its entry line, parsed, and its length.
+  const take = (target: ItemPageTarget, page: string, extras: unknown) => {
+    const previous = recording?.previous;
+    const line = previous?.entries.get(page);
+    const last = line === undefined ? undefined : parsePageEntry(line);
+    if (previous === undefined || line === undefined || last === undefined) return undefined;
+    const reads = unpackReads(target.key, last.reads);
+    if (recording?.inputs.fingerprint(recording.global, extras, reads, target.key) !== last.inputs) return undefined;
+    const length = takePage(previous.dir, outDir, page, last.bytes, links);
+    return length === undefined ? undefined : { line, last, length };
   };
 
   for (const kind of ITEM_PAGE_KINDS) {
@@ -196,16 +222,10 @@ export async function writeItemPages(
       if (!GUID_PATTERN.test(target.key)) throw new Error(`${kind} key ${JSON.stringify(target.key)} is no GUID`);
       const page = `${kind}/${target.key}`;
       // Read before the page is recorded: what loads on its first call is no read of one page.
-      const extras = inputs === undefined ? undefined : await pageExtras(target);
-      const line = previous?.get(page);
-      const last = line === undefined ? undefined : parsePageEntry(line);
-      const length =
-        from !== undefined &&
-        last !== undefined &&
-        inputs?.fingerprint(global ?? '', extras, unpackReads(target.key, last.reads), target.key) === last.inputs
-          ? takePage(from.dir, outDir, page, last.bytes, links)
-          : undefined;
-      if (length !== undefined && line !== undefined && last !== undefined) {
+      const extras = recording === undefined ? undefined : await pageExtras(target);
+      const taken = take(target, page, extras);
+      if (taken !== undefined) {
+        const { line, last, length } = taken;
         entries.set(page, line);
         if (last.unshown !== undefined && !hidden) reasons.set(page, { kind, key: target.key, reason: last.unshown });
         bytes += length;
@@ -227,20 +247,20 @@ export async function writeItemPages(
   // A checked page differed: what was taken cannot be trusted, so every taken page is rendered after all.
   if (differing.length > 0)
     for (const [done, { target, length }] of takenPages.entries()) {
-      const extras = inputs === undefined ? undefined : await pageExtras(target);
+      const extras = recording === undefined ? undefined : await pageExtras(target);
       bytes += (await render(target, extras, rewritePage)) - length;
       if (done % YIELD_EVERY === 0) await setImmediate();
     }
-  if (reuse !== undefined && global !== undefined)
-    await writePageEntries(reuse.inputsOut, global, [...entries.values()]);
+  if (reuse !== undefined && recording !== undefined)
+    await writePageEntries(reuse.inputsOut, recording.global, [...entries.values()]);
   return {
     pages,
     hiddenPages,
     bytes,
     millis: Math.round(performance.now() - started),
     unshown: [...reasons.values()],
-    ...(from !== undefined ? { taken: differing.length > 0 ? 0 : takenPages.length } : {}),
-    ...(from !== undefined && checkEvery > 0 ? { checked, differing } : {}),
+    ...(reuse?.previous !== undefined ? { taken: differing.length > 0 ? 0 : takenPages.length } : {}),
+    ...(reuse?.previous !== undefined && checkEvery > 0 ? { checked, differing } : {}),
   };
 }
 

@@ -90,7 +90,7 @@ export function loadSiteData(): Promise<SiteData> {
 
 const readers = new WeakMap<SiteData, ItemReader>();
 
-/** The node's full item from the snapshot; the reader keeps its chunk files open for the rest of the build. */
+/** The snapshot's item reader of `data`; it keeps its chunk files open for the rest of the build. */
 function readerOf(data: SiteData): ItemReader {
   let reader = readers.get(data);
   if (reader === undefined) {
@@ -100,6 +100,7 @@ function readerOf(data: SiteData): ItemReader {
   return reader;
 }
 
+/** The node's full item from the snapshot, noted as a read of the page being rendered (page-reads.ts). */
 export function readFullItem(data: SiteData, node: SiteNode): ItemRecord | undefined {
   noteRead('f', node.key);
   return readerOf(data).read(node);
