@@ -3,7 +3,9 @@
  * index and the exact-lookup files are built from the site data on the other. The index goes to a folder of its own
  * beside the output (Astro owns its output folder while it runs) and is moved in once both are done.
  *
- * They overlap by default, though Pagefind writes its first bundle only once `astro build` has ended (below);
+ * They overlap by default, though Pagefind writes its first bundle only once `astro build` has ended (below), and
+ * the SQLite file (`writeSqlite`) is started as soon as the pages are written, beside what is left of the index: on a
+ * night whose pages are mostly taken from the last site (`--take-unchanged`) the writer ends well before Pagefind.
  * `--search-after-astro` runs them one after the other, for machines where the memory of both at once (at 100k items
  * about 0.4–0.75 GB for the pages and up to 1 GB while Pagefind writes a bundle) does not fit. `--memory` does too,
  * and bounds each process's heap (astro-step.ts).
@@ -19,6 +21,7 @@ import type { Reuse } from './item-pages.ts';
 import { copyDownloads, type DownloadsSummary } from './downloads-step.ts';
 import type { BuildConfig } from './build-config.ts';
 import type { SearchIndexSummary } from './search-index.ts';
+import type { SqliteSummary } from './sqlite/sqlite-export.ts';
 import { runLookupStep } from './lookup-step.ts';
 import { runSearchStep } from './search-step.ts';
 
@@ -32,7 +35,9 @@ export interface RenderSummary {
   twins?: ItemJsonSummary & { millis: number };
   /** The downloads copied from the site data (downloads-step.ts); absent in partitions after the first. */
   downloads?: DownloadsSummary;
-  /** Wall time of the whole step: the longer of the two sides when they overlap. */
+  /** `downloads/snapshot.sqlite`, when the build writes it (sqlite-step.ts). */
+  sqlite?: SqliteSummary;
+  /** Wall time of the whole step (the SQLite file included): the longer of the two sides when they overlap. */
   millis: number;
 }
 
@@ -69,6 +74,7 @@ export async function renderAndIndex(
   log: (text: string) => void,
   signal?: AbortSignal,
   reuse?: Reuse,
+  writeSqlite?: (signal: AbortSignal) => Promise<SqliteSummary>,
 ): Promise<RenderSummary> {
   const started = Date.now();
   // A failure on one side stops the other: no child outlives the build, and a full disk is reported at once.
@@ -94,7 +100,8 @@ export async function renderAndIndex(
   if (config.searchAfterAstro || config.memoryMegabytes !== undefined) {
     const pages = await render();
     const indexed = await indexSearch(config, siteDataDir, staging, searchEnv, log, stop);
-    return { pages, ...indexed, twins, downloads, millis: Date.now() - started };
+    const sqlite = await writeSqlite?.(stop);
+    return { pages, ...indexed, twins, downloads, sqlite, millis: Date.now() - started };
   }
   const side = `${staging}.search`;
   await rm(side, { recursive: true, force: true });
@@ -105,10 +112,14 @@ export async function renderAndIndex(
         throw error;
       });
     const index = indexSearch(config, siteDataDir, side, searchEnv, log, stop, release);
-    const [astro, indexed] = await Promise.allSettled([stopOther(render()), stopOther(index)]);
-    if (astro.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(astro, indexed);
+    const pagesThenSqlite = async () => {
+      const pages = await render();
+      return { pages, sqlite: await writeSqlite?.(stop) };
+    };
+    const [written, indexed] = await Promise.allSettled([stopOther(pagesThenSqlite()), stopOther(index)]);
+    if (written.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(written, indexed);
     await moveInto(side, staging);
-    return { pages: astro.value, ...indexed.value, twins, downloads, millis: Date.now() - started };
+    return { ...written.value, ...indexed.value, twins, downloads, millis: Date.now() - started };
   } finally {
     await rm(side, { recursive: true, force: true });
   }

@@ -156,6 +156,21 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
           inputsOut: recorded,
           ...(config.renderAll ? {} : { previous: { dir: config.outDir, inputs }, checkEvery: config.checkTaken }),
         };
+    // Partition 1 writes the SQLite file with the other large shared files (src/lib/partition.ts), as soon as the
+    // pages are written (render-step.ts).
+    const writeSqlite =
+      config.sqlite && writesSharedFiles(config.partition)
+        ? async (signal: AbortSignal) => {
+            const job = {
+              snapshotDir: snapshot.dir,
+              siteDataDir: siteData.dir,
+              outDir: path.join(staging, 'downloads'),
+              meta: { title: config.title ?? 'CMS snapshot', snapshotAt: snapshot.manifest.finishedAt },
+            };
+            const items = siteData.meta.counts.content + siteData.meta.counts.media;
+            return runSqliteStep(config, job, items, env, (t) => io.stderr.write(t), signal);
+          }
+        : undefined;
     const rendered = await renderAndIndex(
       own,
       snapshot.dir,
@@ -165,8 +180,9 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       (t) => io.stderr.write(t),
       io.signal,
       reuse,
+      writeSqlite,
     );
-    const { search, lookup, pages } = rendered;
+    const { search, lookup, pages, sqlite } = rendered;
     const written = pages.itemPages;
     warnUnshown(written?.unshown ?? [], err);
     warnDiffering(written, err);
@@ -189,18 +205,8 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       progress(
         `downloads: ${rendered.downloads.files} files, ${formatBytes(rendered.downloads.bytes)} copied in ${seconds(rendered.downloads.millis)}`,
       );
-    // Partition 1 writes the SQLite file with the other large shared files (src/lib/partition.ts).
-    if (config.sqlite && writesSharedFiles(config.partition)) {
-      const job = {
-        snapshotDir: snapshot.dir,
-        siteDataDir: siteData.dir,
-        outDir: path.join(staging, 'downloads'),
-        meta: { title: config.title ?? 'CMS snapshot', snapshotAt: snapshot.manifest.finishedAt },
-      };
-      const items = siteData.meta.counts.content + siteData.meta.counts.media;
-      const sqlite = await runSqliteStep(config, job, items, env, (t) => io.stderr.write(t), io.signal);
+    if (sqlite)
       progress(`snapshot.sqlite: ${sqlite.items} items, ${formatBytes(sqlite.bytes)} in ${seconds(sqlite.millis)}`);
-    }
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
     // With --keep-times the comparison's walk counts the site too: one walk, not two (2.1M files at 1M items).
     const changes = config.keepTimes
