@@ -4,6 +4,7 @@
  */
 import { describeChangeCounts } from '../core/diff-format.ts';
 import { diffSnapshots } from '../diff/diff-snapshots.ts';
+import type { CompareSnapshots } from './diff-cache.ts';
 import type { SnapshotConfig } from '../snapshot/config.ts';
 import type { Manifest } from '../core/snapshot-format.ts';
 import { findPreviousSnapshot } from '../core/snapshot-history.ts';
@@ -21,11 +22,12 @@ export async function reportChanges(
   config: SnapshotConfig,
   current: Pick<Manifest, 'startedAt' | 'finishedAt'>,
   say: (line: string) => unknown,
+  compare: CompareSnapshots = diffSnapshots,
 ): Promise<void> {
   const previous = await findPrevious(config, current);
   if (previous === undefined) return;
   try {
-    const diff = await diffSnapshots(previous, config.out);
+    const diff = await compare(previous, config.out);
     say(
       `snapshot: since ${diff.from.finishedAt}: ${describeChangeCounts(diff)} (npm run diff -- --from ` +
         `${previous} --to ${config.out})`,

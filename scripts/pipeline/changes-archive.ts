@@ -1,8 +1,8 @@
 /**
  * The earlier nights' change lists for the site's archive and feed: with `--history DIR --keep N`, each pair of
  * consecutive snapshots kept there (newest first) is compared, so the N − 1 nights before tonight stay browsable and a
- * removed item keeps its page while a night in the archive mentions it. One diff per kept pair, written beside the
- * other site data; nothing when fewer than two are kept.
+ * removed item keeps its page while a night in the archive mentions it. One diff per kept pair (kept between builds:
+ * diff-cache.ts), written beside the other site data; nothing when fewer than two are kept.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { CHANGES_ARCHIVE_FILE, type SnapshotDiff } from '../core/diff-format.ts'
 import type { Manifest } from '../core/snapshot-format.ts';
 import { listKeptSnapshots } from '../core/snapshot-history.ts';
 import { diffSnapshots } from '../diff/diff-snapshots.ts';
+import type { CompareSnapshots } from './diff-cache.ts';
 import { valuePieces } from '../../src/lib/json-pieces.ts';
 import { writeJsonPieces } from '../../src/lib/site-data/derive/line-writer.ts';
 
@@ -24,6 +25,7 @@ export async function writeChangesArchive(
   historyDir: string | undefined,
   current: Pick<Manifest, 'startedAt' | 'finishedAt'>,
   siteDataDir: string,
+  compare: CompareSnapshots = diffSnapshots,
 ): Promise<number> {
   const file = path.join(siteDataDir, CHANGES_ARCHIVE_FILE);
   await rm(file, { force: true });
@@ -35,7 +37,7 @@ export async function writeChangesArchive(
   for (let index = 0; index + 1 < kept.length; index += 1) {
     const [newer, older] = [kept[index], kept[index + 1]];
     if (newer === undefined || older === undefined) continue;
-    nights.push(publishedDiff(await diffSnapshots(older.dir, newer.dir)));
+    nights.push(publishedDiff(await compare(older.dir, newer.dir)));
   }
   if (nights.length > 0) await writeJsonPieces(file, valuePieces(nights, 4));
   return nights.length;

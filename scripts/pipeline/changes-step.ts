@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGES_FILE, type SnapshotDiff } from '../core/diff-format.ts';
 import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
+import type { CompareSnapshots } from './diff-cache.ts';
 import type { Manifest } from '../core/snapshot-format.ts';
 import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 import type { BuildConfig } from './build-config.ts';
@@ -24,21 +25,22 @@ export async function writeChanges(
   config: BuildConfig,
   snapshot: { dir: string; manifest: Manifest },
   siteDataDir: string,
+  compare: CompareSnapshots = diffSnapshots,
 ): Promise<SnapshotDiff | undefined> {
   const file = path.join(siteDataDir, CHANGES_FILE);
   await rm(file, { force: true });
   const previous = await findPreviousDir(config, snapshot.manifest);
   if (previous === undefined) {
-    await writeChangesArchive(undefined, snapshot.manifest, siteDataDir);
+    await writeChangesArchive(undefined, snapshot.manifest, siteDataDir, compare);
     return undefined;
   }
   try {
-    const diff = await diffSnapshots(previous, snapshot.dir);
+    const diff = await compare(previous, snapshot.dir);
     // Piece by piece: a night's change list grows with what changed, and one string of it doubled its memory.
     await writeJsonPieces(file, valuePieces(publishedDiff(diff), 3));
     // Earlier nights only follow on from tonight's comparison with the history, not with --compare-with.
     const history = config.compareWith === undefined ? config.historyDir : undefined;
-    await writeChangesArchive(history, snapshot.manifest, siteDataDir);
+    await writeChangesArchive(history, snapshot.manifest, siteDataDir, compare);
     return diff;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -16,7 +16,7 @@
  * again.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { linkOrCopySync, type LinkState } from '../core/link-or-copy.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
@@ -49,22 +49,6 @@ interface Header {
 }
 
 export const bytesHash = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('base64url');
-
-/** The source files under `dirs` (recursively) and `files`, as one hash: a new version of the code renders anew. */
-export function hashCode(dirs: readonly string[], files: readonly string[]): string {
-  const hash = createHash('sha1');
-  const add = (file: string) => hash.update(`${file}\n`).update(readFileSync(file)).update('\n');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && /\.(ts|mjs|js|json)$/.test(entry.name)) add(full);
-    }
-  };
-  for (const dir of dirs) walk(dir);
-  for (const file of files) add(file);
-  return hash.digest('base64url');
-}
 
 export const globalInputs = (parts: Record<string, unknown>): string =>
   createHash('sha1')

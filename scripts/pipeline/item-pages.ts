@@ -11,6 +11,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { hashCode } from '../core/code-hash.ts';
 import type { LinkState } from '../core/link-or-copy.ts';
 import { getContentTypes } from '../core/snapshot-format.ts';
 import { GUID_PATTERN } from '../core/identifiers.ts';
@@ -18,7 +19,6 @@ import { endWithParent } from './child-run.ts';
 import {
   bytesHash,
   globalInputs,
-  hashCode,
   packReads,
   parsePageEntry,
   readPageEntries,

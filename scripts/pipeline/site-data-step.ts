@@ -9,6 +9,7 @@ import { describeChangeCounts } from '../core/diff-format.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
 import { writeChanges } from './changes-step.ts';
+import { diffCacheDir, openDiffCache } from './diff-cache.ts';
 import { applyDecisions, describeDecisions } from './decisions-step.ts';
 import { writeDraftChanges } from './drafts-step.ts';
 import { applyEstimate, describeEstimate } from './estimate-step.ts';
@@ -71,7 +72,9 @@ export async function deriveSiteData(
   progress(`site data ready in ${seconds(siteData.millis)}`);
   warnUnshown(siteData.unshown, err);
   await writeDraftChanges(snapshot.dir, siteData.dir);
-  const changes = await writeChanges(config, snapshot, siteData.dir);
+  const diffs = openDiffCache(diffCacheDir(config.cacheDir));
+  const changes = await writeChanges(config, snapshot, siteData.dir, diffs.compare);
+  await diffs.prune();
   if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
   const mapping = await writeMapping(config, snapshot.dir, siteData.dir);
   if (mapping !== undefined) progress(describeMapping(mapping.coverage));

@@ -17,6 +17,7 @@ import { createProgress } from '../snapshot/progress.ts';
 import { maskSecret } from '../snapshot/client/secret-mask.ts';
 import { DEFAULT_API_PATH } from '../snapshot/client/api-path.ts';
 import { reportChanges } from './change-report.ts';
+import type { CompareSnapshots } from './diff-cache.ts';
 import { keepSnapshot } from '../core/snapshot-history.ts';
 
 /** 128 + the signal's number, as a shell reports a process the signal ended. */
@@ -58,6 +59,7 @@ export async function runSnapshot(
   config: SnapshotConfig,
   io: CliIo,
   secrets: Array<string | undefined> = [],
+  compare?: CompareSnapshots,
 ): Promise<number> {
   const masked = [...secrets, config.apiKey];
   const { stdout, stderr } = redacting(io, masked);
@@ -73,7 +75,7 @@ export async function runSnapshot(
     const code = summarise(result, config, (performance.now() - started) / 1000, stdout, (line) =>
       stderr.write(`${line}\n`),
     );
-    if (code === EXIT_CODES.ok) await reportChanges(config, result.manifest, stdout);
+    if (code === EXIT_CODES.ok) await reportChanges(config, result.manifest, stdout, compare);
     return code;
   } catch (error) {
     const [code, message] = io.signal?.aborted ? describeInterrupt(io.signal) : describeError(error);

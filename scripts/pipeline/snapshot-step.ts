@@ -3,6 +3,7 @@ import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../core/cli/cli-io.ts';
 import { runSnapshot } from './snapshot-run.ts';
+import { diffCacheDir, openDiffCache } from './diff-cache.ts';
 import { recoverFolderSwap } from '../core/folder-swap.ts';
 import { getManifest, MANIFEST_FILE, type Manifest } from '../core/snapshot-format.ts';
 import type { BuildConfig } from './build-config.ts';
@@ -77,7 +78,8 @@ export async function obtainSnapshot(
     return { dir, manifest: await validateSnapshot(dir, config.allowPartial), crawled: false };
   }
   const dir = config.crawl.out;
-  const code = await runSnapshot(config.crawl, io, [env.SNAPSHOT_API_KEY]);
+  const compare = openDiffCache(diffCacheDir(config.cacheDir)).compare;
+  const code = await runSnapshot(config.crawl, io, [env.SNAPSHOT_API_KEY], compare);
   if (code !== 0)
     throw new BuildError(
       BUILD_EXIT_CODES.crawlFailed,
