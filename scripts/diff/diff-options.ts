@@ -19,6 +19,8 @@ export interface DiffOptions {
   failRules: readonly FailRule[];
   ignore: readonly IgnoreRule[];
   limit: number;
+  /** A build's `--cache` folder, whose kept comparisons are used (scripts/pipeline/diff-cache.ts). */
+  cache: string | undefined;
   verbose: boolean;
 }
 
@@ -56,6 +58,13 @@ export const DIFF_FLAGS = defineFlags({
       text:
         'leave out known noise: sortOrderChanged (or another kind), property:ALIAS, editor:ALIAS (repeatable or ' +
         'comma-separated; applied before counting and --fail-on)',
+    },
+    {
+      name: 'cache',
+      value: 'DIR',
+      text:
+        "a build's --cache folder (e.g. .cache): the comparison of this pair kept there by the build is used " +
+        'instead of comparing again, and a new one is kept there',
     },
     { name: 'verbose', text: 'stack traces on errors' },
   ],
@@ -109,6 +118,7 @@ export function parseDiffOptions(argv: readonly string[]): Readonly<DiffOptions>
     failRules: fail.rules,
     ignore: ignore.rules,
     limit,
+    cache: flags.cache,
     verbose: switches.has('verbose'),
   });
 }

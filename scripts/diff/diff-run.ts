@@ -13,6 +13,10 @@ import { renderMarkdown, renderText } from './diff-summary.ts';
 import { getManifest } from '../core/snapshot-format.ts';
 import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 
+/** How a pair is compared: anew, or (given by the command) through the comparisons a build keeps in `--cache`. */
+export type CompareSnapshots = (fromDir: string, toDir: string) => Promise<SnapshotDiff>;
+export type OpenCompare = (cacheDir: string | undefined) => CompareSnapshots;
+
 export const DIFF_EXIT_CODES = { ok: 0, failed: 1, usage: 2, snapshotUnusable: 3, changesFound: 4 } as const;
 
 export interface DiffIo {
@@ -52,7 +56,11 @@ async function writeNothingToCompare(options: DiffOptions, io: DiffIo): Promise<
 }
 
 /** `npm run diff` in-process: --help, or the flags → options → runDiff(). */
-export async function runDiffCli(argv: readonly string[], io: DiffIo): Promise<number> {
+export async function runDiffCli(
+  argv: readonly string[],
+  io: DiffIo,
+  openCompare: OpenCompare = () => diffSnapshots,
+): Promise<number> {
   if (argv.includes('--help')) {
     io.stdout.write(`${formatHelp(DIFF_FLAGS.help)}\n`);
     return DIFF_EXIT_CODES.ok;
@@ -65,17 +73,21 @@ export async function runDiffCli(argv: readonly string[], io: DiffIo): Promise<n
     io.stderr.write(`diff: ${message}\n`);
     return code;
   }
-  return runDiff(options, io);
+  return runDiff(options, io, openCompare(options.cache));
 }
 
-export async function runDiff(options: DiffOptions, io: DiffIo): Promise<number> {
+export async function runDiff(
+  options: DiffOptions,
+  io: DiffIo,
+  compare: CompareSnapshots = diffSnapshots,
+): Promise<number> {
   try {
     const from = options.fromHistory === undefined ? options.from : await findInHistory(options);
     if (from === undefined) {
       await writeNothingToCompare(options, io);
       return DIFF_EXIT_CODES.ok;
     }
-    const diff = applyIgnore(await diffSnapshots(from, options.to), options.ignore);
+    const diff = applyIgnore(await compare(from, options.to), options.ignore);
     const text = renderDiff(diff, options);
     if (options.out === undefined) io.stdout.write(text);
     else await writeFile(options.out, text);

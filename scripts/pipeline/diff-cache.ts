@@ -3,8 +3,9 @@
  * diff of two of them holds for as long as both manifests (times, counts, every file's sha256) and the comparing code
  * are the same. A build with `--history DIR --keep N` compares N pairs: tonight's with the newest kept snapshot
  * (changes-step.ts) and the N − 1 kept pairs before it for the archive (changes-archive.ts), and the crawl of a build
- * that crawls compares tonight's pair once more to say what changed (change-report.ts). Every pair but tonight's was
- * compared by the night before, so a night costs one comparison (about 8 s at 100k items) instead of N + 1.
+ * that crawls compares tonight's pair once more to say what changed (change-report.ts), as does `npm run diff --
+ * --cache DIR` in a nightly job. Every pair but tonight's was compared by the night before, so a night costs one
+ * comparison (about 8 s at 100k items) instead of N + 1 or more.
  *
  * An entry is the diff as `diffSnapshots` returned it, written whole beside its name and renamed into place. One that
  * cannot be read (cut short, another format, other snapshots than its name says) is compared again and rewritten; a
@@ -19,11 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { hashCode } from '../core/code-hash.ts';
 import { DIFF_FORMAT_VERSION, ITEM_CHANGE_KINDS, type SnapshotDiff } from '../core/diff-format.ts';
 import { MANIFEST_FILE } from '../core/snapshot-format.ts';
+import type { CompareSnapshots } from '../diff/diff-run.ts';
 import { diffSnapshots } from '../diff/diff-snapshots.ts';
 import { valuePieces } from '../../src/lib/json-pieces.ts';
 import { writeJsonPieces } from '../../src/lib/site-data/derive/line-writer.ts';
 
-export type CompareSnapshots = (fromDir: string, toDir: string) => Promise<SnapshotDiff>;
+export type { CompareSnapshots };
 
 export interface DiffCache {
   compare: CompareSnapshots;

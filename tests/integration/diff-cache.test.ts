@@ -4,9 +4,10 @@
  * change list and archive, written with the cache, are byte for byte those written without one; a night compares
  * only the pair it has not met before; an entry cut short, one naming other snapshots and a cache that cannot be
  * written cost a comparison and nothing else; a damaged snapshot of tonight is still refused; entries of pairs no
- * longer kept go.
+ * longer kept go; `npm run diff -- --cache` takes what the build kept.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { SnapshotDamagedError } from '../../scripts/core/snapshot-verify.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
+const DIFF_COMMAND = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'commands', 'diff.ts');
 const PUBLISHED_VERSION = `SELECT v.id FROM umbracoContentVersion v
   JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?`;
 /** A published blog's bodyText (invariant rich text in this database), as the schema guide (§2) places it. */
@@ -180,5 +182,33 @@ describe('comparisons kept between builds, over simulated nights', () => {
     } finally {
       await writeFile(index, bytes);
     }
+  });
+
+  it('lets `npm run diff -- --cache DIR` take the pair the build kept there, and keep one it compares', async () => {
+    await changes('cli');
+    const run = (...args: string[]) => {
+      const argv = ['--from-history', history(), '--to', snapshot(), '--format', 'json', ...args];
+      const result = spawnSync(process.execPath, [DIFF_COMMAND, ...argv], { encoding: 'utf8' });
+      assert.equal(result.status, 0, result.stderr);
+      return result.stdout;
+    };
+    const fresh = run();
+    assert.equal(run('--cache', work), fresh);
+    // Taken, not compared: a mark made here in tonight's entry shows in the output.
+    const tonight = (await getManifest(snapshot())).finishedAt;
+    const entries = await Promise.all(
+      (await readdir(cache())).map(async (name) => ({ name, text: await readFile(path.join(cache(), name), 'utf8') })),
+    );
+    const entry = entries.find(({ text }) => JSON.parse(text).to.finishedAt === tonight);
+    assert.ok(entry, "tonight's pair is kept");
+    const marked = JSON.parse(entry.text);
+    marked.to.counts.content = 987654;
+    await writeFile(path.join(cache(), entry.name), JSON.stringify(marked));
+    assert.equal(JSON.parse(run('--cache', work)).to.counts.content, 987654);
+    await writeFile(path.join(cache(), entry.name), entry.text);
+    // Another folder: compared there, and kept.
+    const other = path.join(work, 'other-cache');
+    assert.equal(run('--cache', other), fresh);
+    assert.equal((await readdir(path.join(other, 'diffs'))).length, 1);
   });
 });
