@@ -59,7 +59,11 @@ export const BUILD_FLAGS = defineFlags(
       },
       { name: 'out', value: 'DIR', text: 'output folder (default dist)' },
       { name: 'base', value: '/path/', text: 'host under a sub-path (or env SITE_BASE; default /)' },
-      { name: 'cache', value: 'DIR', text: 'working folder for the snapshot and the site data (default .cache)' },
+      {
+        name: 'cache',
+        value: 'DIR',
+        text: 'working folder for the snapshot, the site data and the kept snapshot comparisons (default .cache)',
+      },
       { name: 'allow-partial', text: 'build from a snapshot whose manifest says "partial"' },
       {
         name: 'title',
