@@ -8,13 +8,12 @@ import type { SnapshotDiff } from '../core/diff-format.ts';
 import { formatHelp } from '../core/cli/flag-help.ts';
 import { applyIgnore, findFailure } from './diff-rules.ts';
 import { DIFF_FLAGS, DiffUsageError, parseDiffOptions, type DiffOptions } from './diff-options.ts';
-import { SnapshotUnusableError, diffSnapshots } from './diff-snapshots.ts';
+import { SnapshotUnusableError, diffSnapshots, type CompareSnapshots } from './diff-snapshots.ts';
 import { renderMarkdown, renderText } from './diff-summary.ts';
 import { getManifest } from '../core/snapshot-format.ts';
 import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 
-/** How a pair is compared: anew, or (given by the command) through the comparisons a build keeps in `--cache`. */
-export type CompareSnapshots = (fromDir: string, toDir: string) => Promise<SnapshotDiff>;
+/** How `--cache DIR` compares: given by the command, through the comparisons a build keeps there. */
 export type OpenCompare = (cacheDir: string | undefined) => CompareSnapshots;
 
 export const DIFF_EXIT_CODES = { ok: 0, failed: 1, usage: 2, snapshotUnusable: 3, changesFound: 4 } as const;

@@ -63,6 +63,9 @@ async function openSnapshot(dir: string, label: string): Promise<OpenedSnapshot>
   return { side, manifest, types };
 }
 
+/** How two snapshots are compared: `diffSnapshots`, or through the comparisons a build keeps (diff-cache.ts). */
+export type CompareSnapshots = (fromDir: string, toDir: string) => Promise<SnapshotDiff>;
+
 export async function diffSnapshots(fromDir: string, toDir: string): Promise<SnapshotDiff> {
   const from = await openSnapshot(fromDir, '--from');
   const to = await openSnapshot(toDir, '--to');

@@ -3,8 +3,7 @@
  * one kept in `--history`). The full list is `npm run diff`'s; a comparison that fails is said, never fatal.
  */
 import { describeChangeCounts } from '../core/diff-format.ts';
-import { diffSnapshots } from '../diff/diff-snapshots.ts';
-import type { CompareSnapshots } from './diff-cache.ts';
+import { diffSnapshots, type CompareSnapshots } from '../diff/diff-snapshots.ts';
 import type { SnapshotConfig } from '../snapshot/config.ts';
 import type { Manifest } from '../core/snapshot-format.ts';
 import { findPreviousSnapshot } from '../core/snapshot-history.ts';

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { CHANGES_ARCHIVE_FILE, type SnapshotDiff } from '../core/diff-format.ts';
 import type { Manifest } from '../core/snapshot-format.ts';
 import { listKeptSnapshots } from '../core/snapshot-history.ts';
-import { diffSnapshots } from '../diff/diff-snapshots.ts';
-import type { CompareSnapshots } from './diff-cache.ts';
+import { diffSnapshots, type CompareSnapshots } from '../diff/diff-snapshots.ts';
 import { valuePieces } from '../../src/lib/json-pieces.ts';
 import { writeJsonPieces } from '../../src/lib/site-data/derive/line-writer.ts';
 

@@ -5,8 +5,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGES_FILE, type SnapshotDiff } from '../core/diff-format.ts';
-import { SnapshotUnusableError, diffSnapshots } from '../diff/diff-snapshots.ts';
-import type { CompareSnapshots } from './diff-cache.ts';
+import { SnapshotUnusableError, diffSnapshots, type CompareSnapshots } from '../diff/diff-snapshots.ts';
 import type { Manifest } from '../core/snapshot-format.ts';
 import { findPreviousSnapshot } from '../core/snapshot-history.ts';
 import type { BuildConfig } from './build-config.ts';

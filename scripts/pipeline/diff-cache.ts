@@ -19,13 +19,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashCode } from '../core/code-hash.ts';
 import { DIFF_FORMAT_VERSION, ITEM_CHANGE_KINDS, type SnapshotDiff } from '../core/diff-format.ts';
-import { MANIFEST_FILE } from '../core/snapshot-format.ts';
-import type { CompareSnapshots } from '../diff/diff-run.ts';
-import { diffSnapshots } from '../diff/diff-snapshots.ts';
+import { MANIFEST_FILE, manifestSchema, type Manifest } from '../core/snapshot-format.ts';
+import { diffSnapshots, type CompareSnapshots } from '../diff/diff-snapshots.ts';
 import { valuePieces } from '../../src/lib/json-pieces.ts';
 import { writeJsonPieces } from '../../src/lib/site-data/derive/line-writer.ts';
-
-export type { CompareSnapshots };
 
 export interface DiffCache {
   compare: CompareSnapshots;
@@ -47,18 +44,12 @@ const codeHash = (): string =>
     [import.meta.filename, fileURLToPath(import.meta.resolve('diff/package.json'))],
   ));
 
-interface Side {
-  startedAt?: unknown;
-  finishedAt?: unknown;
-  status?: unknown;
-}
-
 /** A snapshot's manifest, as bytes (its identity) and as read; undefined when it cannot be read or is not complete. */
-async function readSide(dir: string): Promise<{ bytes: Buffer; side: Side } | undefined> {
+async function readSide(dir: string): Promise<{ bytes: Buffer; manifest: Manifest } | undefined> {
   try {
     const bytes = await readFile(path.join(dir, MANIFEST_FILE));
-    const side = JSON.parse(bytes.toString('utf8')) as Side;
-    return side?.status === 'complete' ? { bytes, side } : undefined;
+    const read = manifestSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+    return read.success && read.data.status === 'complete' ? { bytes, manifest: read.data } : undefined;
   } catch {
     return undefined;
   }
@@ -72,18 +63,15 @@ const arraysOf = (value: unknown, keys: readonly string[]): boolean =>
   keys.every((key) => Array.isArray((value as Record<string, unknown>)[key]));
 
 /** The entry, if it is a diff of these two snapshots in today's format. */
-function entryOf(text: string, from: Side, to: Side): SnapshotDiff | undefined {
+function entryOf(text: string, from: Manifest, to: Manifest): SnapshotDiff | undefined {
   let diff: SnapshotDiff;
   try {
     diff = JSON.parse(text) as SnapshotDiff;
   } catch {
     return undefined;
   }
-  const same = (side: unknown, manifest: Side) =>
-    typeof side === 'object' &&
-    side !== null &&
-    (side as Side).startedAt === manifest.startedAt &&
-    (side as Side).finishedAt === manifest.finishedAt;
+  const same = (side: Partial<SnapshotDiff['from']> | null | undefined, manifest: Manifest) =>
+    side?.startedAt === manifest.startedAt && side.finishedAt === manifest.finishedAt;
   const whole =
     diff?.formatVersion === DIFF_FORMAT_VERSION &&
     same(diff.from, from) &&
@@ -105,7 +93,7 @@ export function openDiffCache(dir: string | undefined, anew: CompareSnapshots = 
     used.add(name);
     const file = path.join(dir, name);
     const kept = await readFile(file, 'utf8').then(
-      (text) => entryOf(text, from.side, to.side),
+      (text) => entryOf(text, from.manifest, to.manifest),
       () => undefined,
     );
     // The folders are tonight's, not those the pair was first compared in (tonight's snapshot is kept in the

@@ -17,7 +17,7 @@ import { createProgress } from '../snapshot/progress.ts';
 import { maskSecret } from '../snapshot/client/secret-mask.ts';
 import { DEFAULT_API_PATH } from '../snapshot/client/api-path.ts';
 import { reportChanges } from './change-report.ts';
-import type { CompareSnapshots } from './diff-cache.ts';
+import type { CompareSnapshots } from '../diff/diff-snapshots.ts';
 import { keepSnapshot } from '../core/snapshot-history.ts';
 
 /** 128 + the signal's number, as a shell reports a process the signal ended. */
