@@ -11,25 +11,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import type { BuildConfig } from '../../scripts/pipeline/build-config.ts';
 import { writeChanges } from '../../scripts/pipeline/changes-step.ts';
 import { getManifest } from '../../scripts/core/snapshot-format.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { writeDecisions } from '../../src/lib/site-data/derive/decisions-data.ts';
+import { APPEND_TO_BODY, PUBLISHED_VERSION, crawlNight, editDatabase, type Nights } from '../support/history-nights.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 type Row = Record<string, string>;
 const OF_TYPE = `SELECT n.id, lower(n.uniqueId) AS key FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
   JOIN umbracoContent c ON c.nodeId = n.id JOIN cmsContentType t ON t.nodeId = c.contentTypeId
   WHERE n.trashed = 0 AND d.published = 1 AND t.alias = ? ORDER BY n.id`;
-const PUBLISHED_VERSION = `SELECT v.id FROM umbracoContentVersion v
-  JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?`;
-/** The published bodyText of a blog (invariant rich text in this database), as the schema guide (§2) places it. */
-const BODY = `UPDATE umbracoPropertyData SET textValue = textValue || ' Edited on a night of the test.'
-  WHERE versionId IN (${PUBLISHED_VERSION}) AND languageId IS NULL
-  AND propertyTypeId IN (SELECT id FROM cmsPropertyType WHERE Alias = 'bodyText')`;
+/** Appended to a blog's published bodyText (invariant rich text in this database). */
+const EDIT = ' Edited on a night of the test.';
 
 describe('changed since decided, over simulated nights', () => {
   let work: string;
@@ -37,22 +33,9 @@ describe('changed since decided, over simulated nights', () => {
   const snapshot = () => path.join(work, 'snapshot');
   const history = () => path.join(work, 'history');
 
-  async function night(source = db): Promise<number> {
-    let output = '';
-    const sink = { write: (text: string) => (output += text) };
-    const args = ['--quiet', '--db', source, '--out', snapshot(), '--history', history(), '--keep', '3'];
-    const code = await runSnapshotCli(args, {}, { stdout: sink, stderr: sink });
-    if (source === db) assert.equal(code, 0, output);
-    return code;
-  }
-  const edit = (change: (d: DatabaseSync) => void) => {
-    const d = new DatabaseSync(db);
-    try {
-      change(d);
-    } finally {
-      d.close();
-    }
-  };
+  const nights = (): Nights => ({ db, out: snapshot(), history: history(), keep: 3 });
+  const night = (source?: string) => crawlNight(nights(), source);
+  const edit = (change: (d: DatabaseSync) => void) => editDatabase(nights(), change);
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'changed-since-'));
@@ -72,7 +55,7 @@ describe('changed since decided, over simulated nights', () => {
 
     await night();
     edit((d) => {
-      for (const item of [before1, before2]) assert.equal(d.prepare(BODY).run(item.id).changes, 1);
+      for (const item of [before1, before2]) assert.equal(d.prepare(APPEND_TO_BODY).run(EDIT, item.id).changes, 1);
     });
     await night();
     const decidedAt = new Date().toISOString();
@@ -81,7 +64,7 @@ describe('changed since decided, over simulated nights', () => {
     assert.notEqual(await night(path.join(work, 'missing.db')), 0, 'the red night fails');
     assert.equal((await getManifest(snapshot())).finishedAt, before, 'the red night replaced nothing');
     edit((d) => {
-      assert.equal(d.prepare(BODY).run(after1.id).changes, 1);
+      assert.equal(d.prepare(APPEND_TO_BODY).run(EDIT, after1.id).changes, 1);
       // Saved again without a change: only its update date moves.
       d.prepare(`UPDATE umbracoContentVersion SET versionDate = ? WHERE id IN (${PUBLISHED_VERSION})`).run(
         // Seconds later than the decision: the read service sends whole seconds.

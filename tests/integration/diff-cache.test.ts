@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { runSnapshotCli } from '../../scripts/pipeline/snapshot-run.ts';
 import type { BuildConfig } from '../../scripts/pipeline/build-config.ts';
 import { writeChanges } from '../../scripts/pipeline/changes-step.ts';
 import { openDiffCache } from '../../scripts/pipeline/diff-cache.ts';
@@ -23,15 +22,10 @@ import { getManifest } from '../../scripts/core/snapshot-format.ts';
 import { BuildError } from '../../scripts/pipeline/build-errors.ts';
 import { SnapshotDamagedError } from '../../scripts/core/snapshot-verify.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
+import { APPEND_TO_BODY, crawlNight, editDatabase, type Nights } from '../support/history-nights.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
 const DIFF_COMMAND = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'commands', 'diff.ts');
-const PUBLISHED_VERSION = `SELECT v.id FROM umbracoContentVersion v
-  JOIN umbracoDocumentVersion dv ON dv.id = v.id AND dv.published = 1 WHERE v.nodeId = ?`;
-/** A published blog's bodyText (invariant rich text in this database), as the schema guide (§2) places it. */
-const BODY = `UPDATE umbracoPropertyData SET textValue = textValue || ?
-  WHERE versionId IN (${PUBLISHED_VERSION}) AND languageId IS NULL
-  AND propertyTypeId IN (SELECT id FROM cmsPropertyType WHERE Alias = 'bodyText')`;
 const BLOGS = `SELECT n.id FROM umbracoNode n JOIN umbracoDocument d ON d.nodeId = n.id
   JOIN umbracoContent c ON c.nodeId = n.id JOIN cmsContentType t ON t.nodeId = c.contentTypeId
   WHERE n.trashed = 0 AND d.published = 1 AND t.alias = 'blog' ORDER BY n.id`;
@@ -44,22 +38,12 @@ describe('comparisons kept between builds, over simulated nights', () => {
   const history = () => path.join(work, 'history');
   const cache = () => path.join(work, 'diffs');
 
-  async function night(source = db): Promise<number> {
-    let output = '';
-    const sink = { write: (text: string) => (output += text) };
-    const args = ['--quiet', '--db', source, '--out', snapshot(), '--history', history(), '--keep', '3'];
-    const code = await runSnapshotCli(args, {}, { stdout: sink, stderr: sink });
-    if (source === db) assert.equal(code, 0, output);
-    return code;
-  }
+  const nights = (): Nights => ({ db, out: snapshot(), history: history(), keep: 3 });
+  const night = (source?: string) => crawlNight(nights(), source);
+  /** Appends `text` to a published blog's bodyText (invariant rich text in this database). */
   function editBlog(id: number | undefined, text: string): void {
     assert.ok(id !== undefined);
-    const d = new DatabaseSync(db);
-    try {
-      assert.equal(d.prepare(BODY).run(text, id).changes, 1);
-    } finally {
-      d.close();
-    }
+    editDatabase(nights(), (d) => assert.equal(d.prepare(APPEND_TO_BODY).run(text, id).changes, 1));
   }
 
   /** Tonight's change list and archive, with the cache (counting its comparisons made anew) and without. */
