@@ -14,6 +14,8 @@ export interface Locator {
   fill(value: string): Promise<void>;
   selectOption(value: string): Promise<string[]>;
   inputValue(): Promise<string>;
+  selectText(): Promise<void>;
+  getAttribute(name: string): Promise<string | null>;
   focus(): Promise<void>;
   innerText(): Promise<string>;
   allInnerTexts(): Promise<string[]>;
@@ -29,6 +31,9 @@ export interface Dialog {
 export interface Download {
   path(): Promise<string>;
 }
+export interface Route {
+  continue(): Promise<void>;
+}
 export interface Page extends Pick<Locator, 'locator'> {
   goto(url: string): Promise<{ status(): number } | null>;
   goBack(): Promise<unknown>;
@@ -40,6 +45,7 @@ export interface Page extends Pick<Locator, 'locator'> {
   on(event: 'requestfinished', handler: (request: { sizes(): Promise<{ responseBodySize: number }> }) => void): void;
   on(event: 'worker', handler: (worker: { url(): string }) => void): void;
   addInitScript(fn: () => void): Promise<void>;
+  route(url: RegExp, handler: (route: Route) => Promise<void>): Promise<void>;
   waitForFunction(fn: () => boolean): Promise<unknown>;
   waitForFunction<A>(fn: (arg: A) => boolean, arg: A): Promise<unknown>;
   /** Evaluates `expression` in the page as the devtools do: a page's Content-Security-Policy does not apply. */
@@ -53,7 +59,7 @@ export interface Page extends Pick<Locator, 'locator'> {
   waitForEvent(event: 'download'): Promise<Download>;
   setViewportSize(size: { width: number; height: number }): Promise<void>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
-  keyboard: { press(key: string): Promise<void> };
+  keyboard: { press(key: string): Promise<void>; type(text: string, options?: { delay?: number }): Promise<void> };
   mouse: { move(x: number, y: number): Promise<void> };
 }
 export interface BrowserContext {

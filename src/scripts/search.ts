@@ -15,12 +15,14 @@ import {
   indexFacetMaps,
   readHits,
   totalCounts,
+  totalPages,
   type DecodedFacetMap,
   type Found,
 } from './search-facets.ts';
 import { currentFilters, readState, renderFilters, resultItem, updateCounts, writeState } from './search-view.ts';
 import { rerank, type Result } from './search-rank.ts';
 import { recentSearches } from './recent-searches.ts';
+import { searchPace } from './search-pace.ts';
 import { queryWords, searchTerms } from './search-query.ts';
 
 const PAGE = 20;
@@ -85,9 +87,16 @@ async function start(root: HTMLElement): Promise<void> {
   let shown = 0;
   let run = 0;
 
-  const textSearch = recentSearches(RECENT, async (q: string): Promise<Found> =>
-    readHits(facets, (await pagefind.search(searchTerms(q))).results),
-  );
+  // Typing searches at once, or when it pauses once Pagefind is slow (search-pace.ts); results still shown while a
+  // newer search waits or runs are marked busy.
+  const markBusy = (on: boolean) => (on ? list.setAttribute('aria-busy', 'true') : list.removeAttribute('aria-busy'));
+  const pace = searchPace(() => void request(), totalPages(maps));
+  const textSearch = recentSearches(RECENT, async (q: string): Promise<Found> => {
+    const started = performance.now();
+    const { results } = await pagefind.search(searchTerms(q));
+    pace.took(performance.now() - started);
+    return readHits(facets, results);
+  });
 
   // Filters without words list every page: Pagefind hands out the whole list once (79,000 entries at 100k items), and
   // each later filter-only view is counted from it in memory.
@@ -176,6 +185,7 @@ async function start(root: HTMLElement): Promise<void> {
   let busy = false;
   let again = false;
   async function request(): Promise<void> {
+    markBusy(true);
     if (busy) {
       again = true;
       const q = input.value.trim();
@@ -190,7 +200,7 @@ async function start(root: HTMLElement): Promise<void> {
       if (again) {
         again = false;
         void request();
-      }
+      } else if (!pace.waiting) markBusy(false);
     }
   }
 
@@ -200,11 +210,14 @@ async function start(root: HTMLElement): Promise<void> {
     const q = input.value.trim();
     void (q === '' ? Promise.resolve([]) : findExact(base, q)).then((hits) => {
       if (hits.length === 1 && hits[0] && q === input.value.trim()) location.assign(hits[0].url);
-      else void request();
+      else pace.now();
     });
   });
-  input.addEventListener('input', () => void request());
-  filterBox.addEventListener('change', () => void request());
+  input.addEventListener('input', () => {
+    pace.typed();
+    if (pace.waiting) markBusy(true);
+  });
+  filterBox.addEventListener('change', () => pace.now());
   more.addEventListener('click', () => void showMore());
   if (selected.q || Object.keys(selected.filters).length > 0) await search();
   root.dataset.ready = 'true';

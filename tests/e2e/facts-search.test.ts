@@ -188,6 +188,41 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
     await page.close();
   });
 
+  it('once searches are slow, searches typed text when typing pauses, not at every keystroke', async () => {
+    const page = await context().newPage();
+    await page.goto(sites.largest.url('search/'));
+    await page.waitForSelector('#search[data-ready="true"]');
+    // Every index chunk and result fragment answers 400 ms late, as a common word's do at a million items.
+    await page.route(/\/pagefind[^/]*\/(index|fragment)\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      const status = document.getElementById('search-status') as HTMLElement;
+      new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    await page.locator('#search-input').fill('tea');
+    await page.locator('#search-status', { hasText: 'for “tea”' }).waitFor();
+    // Typed over at 60 ms a key: one search, for the whole word, once typing pauses; the results of "tea" are marked
+    // busy meanwhile.
+    const word = 'chocolate';
+    await page.locator('#search-input').selectText();
+    await page.keyboard.type(word, { delay: 60 });
+    assert.equal(await page.locator('#search-results').getAttribute('aria-busy'), 'true', 'old results marked busy');
+    await page.locator('#search-status', { hasText: `for “${word}”` }).waitFor();
+    await page.waitForFunction(() => !document.getElementById('search-results')?.hasAttribute('aria-busy'));
+    const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+    const searched = statuses.map((s) => /for “(.*)”/.exec(s)?.[1]).filter((q) => q !== undefined);
+    assert.deepEqual(searched, ['tea', word], statuses.join(' | '));
+    await page.close();
+  });
+
   it('puts results before folded filters on a narrow screen', async () => {
     const page = await context().newPage();
     await page.setViewportSize({ width: 390, height: 800 });

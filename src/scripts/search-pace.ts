@@ -1,0 +1,53 @@
+/**
+ * When the search page searches for the text being typed. While Pagefind answers quickly, at every keystroke; once a
+ * search it ran took longer than `SLOW_MS`, or from the start in an index of `PACED_PAGES` pages or more, only when
+ * typing pauses for `PAUSE_MS`. Pagefind searches on the page's own thread and a search cannot be stopped once
+ * started: at a million items, where a common word takes 1–2 s, typing "Urban bicycle and coffee" at 120 ms a key
+ * took 5–18 s to appear in the box, keys waiting behind searches for "Ur", "Urb" and so on.
+ */
+
+/** A search that took Pagefind longer than this makes the next ones wait for a pause in typing. */
+export const SLOW_MS = 250;
+/** The pause in typing that starts a search once searches are slow. */
+export const PAUSE_MS = 300;
+/** Pages in the index from which typing waits for a pause from the first key (at 300k items a common word took 1 s). */
+export const PACED_PAGES = 250_000;
+
+export interface SearchPace {
+  /** The text changed: search now, or once typing pauses. */
+  typed(): void;
+  /** Search now (Enter, a filter ticked), dropping a search waiting for a pause. */
+  now(): void;
+  /** How long Pagefind took for the last text it searched, in milliseconds (a search answered from hits in hand is
+   * no measure of the next). */
+  took(ms: number): void;
+  /** Whether a search waits for a pause in typing. */
+  readonly waiting: boolean;
+}
+
+export function searchPace(search: () => void, pages: number, slowMs = SLOW_MS, pauseMs = PAUSE_MS): SearchPace {
+  let slow = pages >= PACED_PAGES;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const drop = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  const now = () => {
+    drop();
+    search();
+  };
+  return {
+    typed() {
+      if (!slow) return now();
+      drop();
+      timer = setTimeout(now, pauseMs);
+    },
+    now,
+    took(ms) {
+      slow = ms > slowMs;
+    },
+    get waiting() {
+      return timer !== undefined;
+    },
+  };
+}

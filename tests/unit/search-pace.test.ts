@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { PACED_PAGES, PAUSE_MS, SLOW_MS, searchPace } from '../../src/scripts/search-pace.ts';
+
+describe('when the search page searches while typing', () => {
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
+  afterEach(() => mock.timers.reset());
+
+  it('searches at every keystroke while searches are quick', () => {
+    let searches = 0;
+    const pace = searchPace(() => (searches += 1), 1000);
+    pace.typed();
+    pace.took(SLOW_MS);
+    pace.typed();
+    assert.equal(searches, 2);
+    assert.equal(pace.waiting, false);
+  });
+
+  it('after a slow search, searches once typing pauses, and again at every keystroke once one is quick', () => {
+    let searches = 0;
+    const pace = searchPace(() => (searches += 1), 1000);
+    pace.typed();
+    pace.took(SLOW_MS + 1);
+    // Five keystrokes, each sooner after the last than the pause: no search until the last has waited the pause.
+    for (let key = 0; key < 5; key++) {
+      pace.typed();
+      assert.equal(pace.waiting, true);
+      mock.timers.tick(PAUSE_MS - 1);
+    }
+    assert.equal(searches, 1);
+    mock.timers.tick(1);
+    assert.equal(searches, 2);
+    assert.equal(pace.waiting, false);
+    pace.took(40);
+    pace.typed();
+    assert.equal(searches, 3);
+  });
+
+  it('searches at once for Enter or a filter, dropping the search that waited for a pause', () => {
+    let searches = 0;
+    const pace = searchPace(() => (searches += 1), 1000);
+    pace.took(2000);
+    pace.typed();
+    pace.now();
+    assert.equal(searches, 1);
+    assert.equal(pace.waiting, false);
+    mock.timers.tick(PAUSE_MS * 2);
+    assert.equal(searches, 1);
+  });
+
+  it('waits for a pause from the first key in an index of many pages, until a search is quick', () => {
+    let searches = 0;
+    const pace = searchPace(() => (searches += 1), PACED_PAGES);
+    pace.typed();
+    assert.equal(searches, 0);
+    mock.timers.tick(PAUSE_MS);
+    assert.equal(searches, 1);
+    pace.took(SLOW_MS);
+    pace.typed();
+    assert.equal(searches, 2);
+    const smaller = searchPace(() => (searches += 1), PACED_PAGES - 1);
+    smaller.typed();
+    assert.equal(searches, 3);
+  });
+});
