@@ -313,12 +313,17 @@ let indexBytes = 0;
 for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind')))
   indexBytes += (await measureDir(join(dist, bundle))).bytes;
 const picked = pickQueries(siteData);
-const search = await timeSearches(dist, picked.cold, picked.queries);
+const search = await timeSearches(dist, picked.cold, picked.queries, picked.typed);
 say(`search page ready in ${search.readyMs} ms after ${Math.round(search.readyBytes / 1024)} KB`);
 for (const q of [search.coldFirst, ...search.queries])
   say(
     `query ${q.label} “${q.query}”${q.filter ? ` [${q.filter}]` : ''}: ${Math.round(q.ms)} ms, ` +
       `${Math.round(q.bytes / 1024)} KB (${q.results})`,
+  );
+if (search.typed)
+  say(
+    `name typed at ${search.typed.keyMs} ms a key “${search.typed.query}”: the keys took ${search.typed.typingMs} ms, ` +
+      `the results came ${search.typed.resultsMs} ms after the first (${search.typed.results})`,
   );
 const table = await timeTable(dist);
 say(
@@ -393,6 +398,7 @@ const result = {
     maxMs: Math.round(warm.at(-1) ?? 0),
     maxKB: Math.round(Math.max(0, ...search.queries.map((q) => q.bytes)) / 1024),
     queries: search.queries,
+    typed: search.typed ?? null,
   },
   table,
   floors: {

@@ -63,11 +63,11 @@ function mostCommon(values: Iterable<string>): string | undefined {
 }
 
 /**
- * The cold-page query (the second most common word) and ten kinds: a rare word, a very common word, a two-word phrase,
- * a name, a GUID, an int id, a URL path, a word with a type filter, a word with a language filter, and a word that
- * matches nothing.
+ * The cold-page query (the second most common word), another name to type key by key, and ten kinds: a rare word, a
+ * very common word, a two-word phrase, a name, a GUID, an int id, a URL path, a word with a type filter, a word with a
+ * language filter, and a word that matches nothing.
  */
-export function pickQueries(siteDataDir: string): { cold: QuerySpec; queries: QuerySpec[] } {
+export function pickQueries(siteDataDir: string): { cold: QuerySpec; queries: QuerySpec[]; typed?: QuerySpec } {
   const records = readLines(join(siteDataDir, 'search-records.ndjson'), SAMPLE).map((l) => JSON.parse(l) as Sampled);
   const words = new Map<string, number>();
   const phrases = new Map<string, number>();
@@ -82,12 +82,16 @@ export function pickQueries(siteDataDir: string): { cold: QuerySpec; queries: Qu
   const phrase = [...phrases].sort((a, b) => b[1] - a[1])[Math.floor(phrases.size / 2)]?.[0] ?? `${common} ${rare}`;
   const nodes = readLines(join(siteDataDir, 'nodes.ndjson'));
   const middle = findNode(nodes, Math.floor(nodes.length / 2), () => true) ?? findNode(nodes, 0, () => true);
-  const named = findNode(nodes, Math.floor(nodes.length / 3), (n) => n.kind === 'content' && /\s/.test(n.name));
+  const isNamed = (n: NodeLine) => n.kind === 'content' && /\s/.test(n.name);
+  const named = findNode(nodes, Math.floor(nodes.length / 3), isNamed);
+  // Another name, typed key by key: one the ten queries do not search, so no hits are in hand for it.
+  const typed = findNode(nodes, Math.floor((nodes.length * 2) / 3), (n) => isNamed(n) && n.name !== named?.name);
   const withUrl = findNode(nodes, Math.floor(nodes.length / 4), (n) => !!n.url && n.url.length > 1);
   const type = mostCommon(records.flatMap((r) => (r.type ? [r.type] : [])));
   const language = mostCommon(records.flatMap((r) => (r.languages ?? []).filter((l) => l !== 'invariant')));
   return {
     cold: { label: 'cold page, common word', text: byCount[1] ?? common },
+    ...(typed ? { typed: { label: 'name typed key by key', text: typed.name } } : {}),
     queries: [
       { label: 'rare word', text: rare },
       { label: 'very common word', text: common },

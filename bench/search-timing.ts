@@ -11,6 +11,20 @@ export interface QueryTiming {
   results: string;
 }
 
+/** A query typed key by key over the results of another, as a person types: how long the keys and the results took. */
+export interface TypedTiming {
+  query: string;
+  keyMs: number;
+  /** First key → last key: longer than the keys' own delays when they wait behind searches. */
+  typingMs: number;
+  /** First key → the results of the whole text rendered. */
+  resultsMs: number;
+  results: string;
+}
+
+/** The pace of the typed query's keys: a brisk typist. */
+export const TYPED_KEY_MS = 120;
+
 export interface SearchTimings {
   /** A fresh browser profile: navigation → search page ready, and the bytes fetched until then. */
   readyMs: number;
@@ -19,6 +33,7 @@ export interface SearchTimings {
   coldFirst: QueryTiming;
   /** Each query on the warmed page, typed into the emptied box. */
   queries: QueryTiming[];
+  typed?: TypedTiming;
 }
 
 const IDLE = 'Type a word or phrase.';
@@ -77,7 +92,32 @@ async function timeOne(page: Page, spec: QuerySpec, counter: { bytes: number }):
  * keystroke (the whole text typed at once) → results rendered, and the bytes that query fetched (index chunks,
  * fragments, lookup shards), after the page and its first search assets have loaded.
  */
-export async function timeSearches(distDir: string, cold: QuerySpec, specs: QuerySpec[]): Promise<SearchTimings> {
+/** Types `spec` key by key over the results of `over`, from the first key until its own results are rendered. */
+async function timeTyped(page: Page, over: QuerySpec, spec: QuerySpec): Promise<TypedTiming> {
+  await page.locator('#search-input').fill(over.text);
+  await waitForResults(page, over.text);
+  await page.waitForTimeout(300);
+  await page.locator('#search-input').selectText();
+  const started = await page.evaluate(() => performance.now());
+  await page.keyboard.type(spec.text, { delay: TYPED_KEY_MS });
+  const typed = await page.evaluate(() => performance.now());
+  await waitForResults(page, spec.text);
+  const done = await page.evaluate(() => performance.now());
+  return {
+    query: spec.text,
+    keyMs: TYPED_KEY_MS,
+    typingMs: Math.round(typed - started),
+    resultsMs: Math.round(done - started),
+    results: await page.locator('#search-status').innerText(),
+  };
+}
+
+export async function timeSearches(
+  distDir: string,
+  cold: QuerySpec,
+  specs: QuerySpec[],
+  typed?: QuerySpec,
+): Promise<SearchTimings> {
   return withBenchPage(distDir, async ({ page, url, counter }) => {
     const navigated = Date.now();
     await page.goto(`${url}/search/`);
@@ -88,6 +128,7 @@ export async function timeSearches(distDir: string, cold: QuerySpec, specs: Quer
     const coldFirst = await timeOne(page, cold, counter);
     const queries: QueryTiming[] = [];
     for (const spec of specs) queries.push(await timeOne(page, spec, counter));
-    return { readyMs, readyBytes, coldFirst, queries };
+    // Over the results of the cold query, which the page has in hand: the typed name's own searches are all timed.
+    return { readyMs, readyBytes, coldFirst, queries, ...(typed ? { typed: await timeTyped(page, cold, typed) } : {}) };
   });
 }

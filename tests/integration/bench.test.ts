@@ -75,6 +75,12 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   for (const label of ['word + type filter', 'word + language filter'])
     assert.ok(Number(byLabel.get(label)!.results.split(' ')[0]) < common, `${label} narrows the common word`);
   assert.ok(result.search.medianMs > 0 && result.search.maxMs >= result.search.medianMs);
+  // A name typed key by key: the keys take at least their delays, and its results come after the last key.
+  const { typed } = result.search;
+  assert.match(typed.results, /^\d+ results? for /);
+  assert.ok(typed.results.includes(`“${typed.query}”`), `${typed.results}: the whole name searched`);
+  assert.ok(typed.typingMs >= (typed.query.length - 1) * typed.keyMs, 'the keys took their delays');
+  assert.ok(typed.resultsMs >= typed.typingMs, 'the results came after the last key');
   assert.ok(result.floors.astro.s > 0);
   assert.ok(result.diff.s > 0 && result.diff.edited > 0 && result.diff.listed === result.diff.edited, 'the diff step');
   assert.ok(result.sqlite.s > 0 && result.sqlite.peakRssMB > 0 && result.sqlite.MB > 0, 'the SQLite export');
