@@ -1,9 +1,10 @@
 /**
  * When the search page searches for the text being typed. While Pagefind answers quickly, at every keystroke; once a
  * search it ran took longer than `SLOW_MS`, or from the start in an index of `PACED_PAGES` pages or more, only when
- * typing pauses for `PAUSE_MS`. Pagefind searches on the page's own thread and a search cannot be stopped once
- * started: at a million items, where a common word takes 1–2 s, typing "Urban bicycle and coffee" at 120 ms a key
- * took 5–18 s to appear in the box, keys waiting behind searches for "Ur", "Urb" and so on.
+ * typing pauses for `PAUSE_MS`. A text changed whole, pasted or filled in, is searched at once. Pagefind searches on
+ * the page's own thread and a search cannot be stopped once started: at a million items, where a common word takes
+ * 1–2 s, typing "Urban bicycle and coffee" at 120 ms a key took 5–18 s to appear in the box, keys waiting behind
+ * searches for "Ur", "Urb" and so on.
  */
 
 /** A search that took Pagefind longer than this makes the next ones wait for a pause in typing. */
@@ -14,8 +15,9 @@ export const PAUSE_MS = 300;
 export const PACED_PAGES = 250_000;
 
 export interface SearchPace {
-  /** The text changed: search now, or once typing pauses. */
-  typed(): void;
+  /** The text changed, by a key (`key`) or whole (pasted, filled in by the browser): search now, or once typing
+   * pauses. */
+  typed(key: boolean): void;
   /** Search now (Enter, a filter ticked), dropping a search waiting for a pause. */
   now(): void;
   /** How long Pagefind took for the last text it searched, in milliseconds (a search answered from hits in hand is
@@ -37,8 +39,8 @@ export function searchPace(search: () => void, pages: number, slowMs = SLOW_MS, 
     search();
   };
   return {
-    typed() {
-      if (!slow) return now();
+    typed(key) {
+      if (!slow || !key) return now();
       drop();
       timer = setTimeout(now, pauseMs);
     },

@@ -67,6 +67,13 @@ function exactData(hit: ExactHit): PagefindResultData {
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
+/** An edit made by a key (a character typed, or deleted), not a whole text pasted or filled in. */
+const byKey = (event: Event): boolean =>
+  event instanceof InputEvent &&
+  (event.inputType.startsWith('delete') ||
+    event.inputType === 'insertCompositionText' ||
+    (event.inputType === 'insertText' && (event.data ?? '').length <= 1));
+
 async function start(root: HTMLElement): Promise<void> {
   const base = root.dataset.base || '/';
   const input = byId<HTMLInputElement>('search-input');
@@ -213,8 +220,8 @@ async function start(root: HTMLElement): Promise<void> {
       else pace.now();
     });
   });
-  input.addEventListener('input', () => {
-    pace.typed();
+  input.addEventListener('input', (event) => {
+    pace.typed(byKey(event));
     if (pace.waiting) markBusy(true);
   });
   filterBox.addEventListener('change', () => pace.now());

@@ -9,9 +9,9 @@ describe('when the search page searches while typing', () => {
   it('searches at every keystroke while searches are quick', () => {
     let searches = 0;
     const pace = searchPace(() => (searches += 1), 1000);
-    pace.typed();
+    pace.typed(true);
     pace.took(SLOW_MS);
-    pace.typed();
+    pace.typed(true);
     assert.equal(searches, 2);
     assert.equal(pace.waiting, false);
   });
@@ -19,11 +19,11 @@ describe('when the search page searches while typing', () => {
   it('after a slow search, searches once typing pauses, and again at every keystroke once one is quick', () => {
     let searches = 0;
     const pace = searchPace(() => (searches += 1), 1000);
-    pace.typed();
+    pace.typed(true);
     pace.took(SLOW_MS + 1);
     // Five keystrokes, each sooner after the last than the pause: no search until the last has waited the pause.
     for (let key = 0; key < 5; key++) {
-      pace.typed();
+      pace.typed(true);
       assert.equal(pace.waiting, true);
       mock.timers.tick(PAUSE_MS - 1);
     }
@@ -32,15 +32,27 @@ describe('when the search page searches while typing', () => {
     assert.equal(searches, 2);
     assert.equal(pace.waiting, false);
     pace.took(40);
-    pace.typed();
+    pace.typed(true);
     assert.equal(searches, 3);
+  });
+
+  it('searches a text changed whole (pasted, filled in) at once, however slow searches are', () => {
+    let searches = 0;
+    const pace = searchPace(() => (searches += 1), PACED_PAGES);
+    pace.typed(false);
+    assert.equal(searches, 1);
+    pace.took(2000);
+    pace.typed(true);
+    pace.typed(false);
+    assert.equal(searches, 2);
+    assert.equal(pace.waiting, false);
   });
 
   it('searches at once for Enter or a filter, dropping the search that waited for a pause', () => {
     let searches = 0;
     const pace = searchPace(() => (searches += 1), 1000);
     pace.took(2000);
-    pace.typed();
+    pace.typed(true);
     pace.now();
     assert.equal(searches, 1);
     assert.equal(pace.waiting, false);
@@ -51,15 +63,15 @@ describe('when the search page searches while typing', () => {
   it('waits for a pause from the first key in an index of many pages, until a search is quick', () => {
     let searches = 0;
     const pace = searchPace(() => (searches += 1), PACED_PAGES);
-    pace.typed();
+    pace.typed(true);
     assert.equal(searches, 0);
     mock.timers.tick(PAUSE_MS);
     assert.equal(searches, 1);
     pace.took(SLOW_MS);
-    pace.typed();
+    pace.typed(true);
     assert.equal(searches, 2);
     const smaller = searchPace(() => (searches += 1), PACED_PAGES - 1);
-    smaller.typed();
+    smaller.typed(true);
     assert.equal(searches, 3);
   });
 });
