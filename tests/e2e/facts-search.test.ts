@@ -209,11 +209,18 @@ describe('exact lookup, search and keyboard (Commerce demo store)', { timeout: 1
     });
     await page.locator('#search-input').fill('tea');
     await page.locator('#search-status', { hasText: 'for “tea”' }).waitFor();
-    // Typed over at 20 ms a key: one search, for the whole word, once typing pauses; the results of "tea" are marked
+    // Typed over key by key (each key's input event dispatched in one task, so no gap between keys can reach the
+    // pause on a busy machine): one search, for the whole word, once typing pauses; the results of "tea" are marked
     // busy meanwhile.
     const word = 'chocolate';
-    await page.locator('#search-input').selectText();
-    await page.keyboard.type(word, { delay: 20 });
+    await page.evaluate((text: string) => {
+      const input = document.getElementById('search-input') as HTMLInputElement;
+      input.value = '';
+      for (const key of text) {
+        input.value += key;
+        input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: key, bubbles: true }));
+      }
+    }, word);
     assert.equal(await page.locator('#search-results').getAttribute('aria-busy'), 'true', 'old results marked busy');
     await page.locator('#search-status', { hasText: `for “${word}”` }).waitFor();
     await page.waitForFunction(() => !document.getElementById('search-results')?.hasAttribute('aria-busy'));
