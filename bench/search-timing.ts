@@ -23,7 +23,7 @@ export interface TypedTiming {
 }
 
 /** The pace of the typed query's keys: a brisk typist. */
-export const TYPED_KEY_MS = 120;
+const TYPED_KEY_MS = 120;
 
 export interface SearchTimings {
   /** A fresh browser profile: navigation → search page ready, and the bytes fetched until then. */
@@ -87,11 +87,6 @@ async function timeOne(page: Page, spec: QuerySpec, counter: { bytes: number }):
   return timing;
 }
 
-/**
- * Loads the built search page in Chromium with a cold cache and types `cold`, then times each query: last
- * keystroke (the whole text typed at once) → results rendered, and the bytes that query fetched (index chunks,
- * fragments, lookup shards), after the page and its first search assets have loaded.
- */
 /** Types `spec` key by key over the results of `over`, from the first key until its own results are rendered. */
 async function timeTyped(page: Page, over: QuerySpec, spec: QuerySpec): Promise<TypedTiming> {
   await page.locator('#search-input').fill(over.text);
@@ -112,6 +107,11 @@ async function timeTyped(page: Page, over: QuerySpec, spec: QuerySpec): Promise<
   };
 }
 
+/**
+ * Loads the built search page in Chromium with a cold cache and types `cold`, then times each query: last
+ * keystroke (the whole text typed at once) → results rendered, and the bytes that query fetched (index chunks,
+ * fragments, lookup shards), after the page and its first search assets have loaded.
+ */
 export async function timeSearches(
   distDir: string,
   cold: QuerySpec,

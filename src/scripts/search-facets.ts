@@ -318,11 +318,11 @@ export function filterAndCount<H>(
   return { kept, counts };
 }
 
-/** Every value of every key with its number of pages across all bundles: the filters shown before a search. */
 /** The pages of every bundle (vocabulary records left out). */
 export const totalPages = (maps: ReadonlyArray<DecodedFacetMap | undefined>): number =>
   maps.reduce((sum, map) => sum + (map ? map.names.length + map.other.size : 0), 0);
 
+/** Every value of every key with its number of pages across all bundles: the filters shown before a search. */
 export function totalCounts(maps: ReadonlyArray<DecodedFacetMap | undefined>): Counts {
   const counts: Counts = Object.create(null);
   for (const map of maps) {

@@ -2,23 +2,28 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { PACED_PAGES, PAUSE_MS, SLOW_MS, searchPace } from '../../src/scripts/search-pace.ts';
 
+/** A pace over an index of `pages` pages, and how many searches it has started. */
+function counted(pages: number) {
+  let started = 0;
+  const pace = searchPace(() => (started += 1), pages);
+  return { pace, searches: () => started };
+}
+
 describe('when the search page searches while typing', () => {
   beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
   afterEach(() => mock.timers.reset());
 
   it('searches at every keystroke while searches are quick', () => {
-    let searches = 0;
-    const pace = searchPace(() => (searches += 1), 1000);
+    const { pace, searches } = counted(1000);
     pace.typed(true);
     pace.took(SLOW_MS);
     pace.typed(true);
-    assert.equal(searches, 2);
+    assert.equal(searches(), 2);
     assert.equal(pace.waiting, false);
   });
 
   it('after a slow search, searches once typing pauses, and again at every keystroke once one is quick', () => {
-    let searches = 0;
-    const pace = searchPace(() => (searches += 1), 1000);
+    const { pace, searches } = counted(1000);
     pace.typed(true);
     pace.took(SLOW_MS + 1);
     // Five keystrokes, each sooner after the last than the pause: no search until the last has waited the pause.
@@ -27,51 +32,48 @@ describe('when the search page searches while typing', () => {
       assert.equal(pace.waiting, true);
       mock.timers.tick(PAUSE_MS - 1);
     }
-    assert.equal(searches, 1);
+    assert.equal(searches(), 1);
     mock.timers.tick(1);
-    assert.equal(searches, 2);
+    assert.equal(searches(), 2);
     assert.equal(pace.waiting, false);
     pace.took(40);
     pace.typed(true);
-    assert.equal(searches, 3);
+    assert.equal(searches(), 3);
   });
 
   it('searches a text changed whole (pasted, filled in) at once, however slow searches are', () => {
-    let searches = 0;
-    const pace = searchPace(() => (searches += 1), PACED_PAGES);
+    const { pace, searches } = counted(PACED_PAGES);
     pace.typed(false);
-    assert.equal(searches, 1);
+    assert.equal(searches(), 1);
     pace.took(2000);
     pace.typed(true);
     pace.typed(false);
-    assert.equal(searches, 2);
+    assert.equal(searches(), 2);
     assert.equal(pace.waiting, false);
   });
 
   it('searches at once for Enter or a filter, dropping the search that waited for a pause', () => {
-    let searches = 0;
-    const pace = searchPace(() => (searches += 1), 1000);
+    const { pace, searches } = counted(1000);
     pace.took(2000);
     pace.typed(true);
     pace.now();
-    assert.equal(searches, 1);
+    assert.equal(searches(), 1);
     assert.equal(pace.waiting, false);
     mock.timers.tick(PAUSE_MS * 2);
-    assert.equal(searches, 1);
+    assert.equal(searches(), 1);
   });
 
   it('waits for a pause from the first key in an index of many pages, until a search is quick', () => {
-    let searches = 0;
-    const pace = searchPace(() => (searches += 1), PACED_PAGES);
+    const { pace, searches } = counted(PACED_PAGES);
     pace.typed(true);
-    assert.equal(searches, 0);
+    assert.equal(searches(), 0);
     mock.timers.tick(PAUSE_MS);
-    assert.equal(searches, 1);
+    assert.equal(searches(), 1);
     pace.took(SLOW_MS);
     pace.typed(true);
-    assert.equal(searches, 2);
-    const smaller = searchPace(() => (searches += 1), PACED_PAGES - 1);
-    smaller.typed(true);
-    assert.equal(searches, 3);
+    assert.equal(searches(), 2);
+    const smaller = counted(PACED_PAGES - 1);
+    smaller.pace.typed(true);
+    assert.equal(smaller.searches(), 1);
   });
 });
