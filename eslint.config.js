@@ -70,6 +70,7 @@ const BROWSER_SHARED = [
   'tables/table-orders.ts',
   'site-data/derive/lookup-keys.ts',
   'search/facet-map.ts',
+  'search/word-index.ts',
 ];
 
 export default tseslint.config(

@@ -33,6 +33,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'search-after-astro': { type: 'boolean', default: false },
     'astro-item-pages': { type: 'boolean', default: false },
+    'search-engine': { type: 'string', default: 'pagefind' },
     until: { type: 'string' },
     'reuse-db': { type: 'boolean', default: false },
     skip: { type: 'string', default: '' },
@@ -51,6 +52,10 @@ const items = Number(values.items);
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(items) || items < 50 || !Number.isInteger(concurrency) || concurrency < 1) {
   process.stderr.write('bench: --items must be an integer ≥ 50 and --concurrency ≥ 1\n');
+  process.exit(2);
+}
+if (!['pagefind', 'words'].includes(values['search-engine'])) {
+  process.stderr.write(`bench: --search-engine takes pagefind or words, not '${values['search-engine']}'\n`);
   process.exit(2);
 }
 if (values.until !== undefined && values.until !== 'crawl') {
@@ -270,6 +275,7 @@ const stepRender =
         ...[join(ROOT, 'bench/steps.ts'), 'render', snapshot, siteData, dist, join(work, 'cache')],
         ...(values['search-after-astro'] ? ['search-after-astro'] : ['side-by-side']),
         ...(values['astro-item-pages'] ? ['astro-item-pages'] : []),
+        `engine=${values['search-engine']}`,
       ]),
     ),
   );
@@ -299,7 +305,9 @@ const sqlite = {
   MB: Math.round((JSON.parse(stepSqlite.stdout) as { bytes: number }).bytes / 104857.6) / 10,
 };
 say(`  snapshot.sqlite: ${sqlite.MB} MB`);
-const incremental = skipped.has('incremental') ? null : await benchIncremental(snapshot, work, HEAP);
+const incremental = skipped.has('incremental')
+  ? null
+  : await benchIncremental(snapshot, work, HEAP, values['search-engine']);
 if (incremental)
   say(
     `nightly build, 1% of items changed (${incremental.edited}): everything rendered ${incremental.full.s} s ` +
@@ -310,7 +318,7 @@ if (incremental)
   );
 const { pages } = await measureDir(dist);
 let indexBytes = 0;
-for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind')))
+for (const bundle of readdirSync(dist).filter((d) => d.startsWith('pagefind') || d === 'words'))
   indexBytes += (await measureDir(join(dist, bundle))).bytes;
 const picked = pickQueries(siteData);
 const search = await timeSearches(dist, picked.cold, picked.queries, picked.typed);
@@ -359,6 +367,7 @@ const result = {
   // Steps taken from the stopped run this one resumed (--resume), measured there.
   ...(resumedSteps.length > 0 ? { resumed: resumedSteps } : {}),
   astroItemPages: values['astro-item-pages'],
+  ...(values['search-engine'] === 'words' ? { searchEngine: 'words' as const } : {}),
   machine: { cores: cpus().length, ramGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   counts: {
     content: manifest.counts.content,

@@ -34,7 +34,12 @@ const figures = (run: Measured) => ({
   peakRssMB: Math.round(run.peakRssBytes / 1048576),
 });
 
-export async function benchIncremental(snapshot: string, work: string, heapFlag: string): Promise<IncrementalBench> {
+export async function benchIncremental(
+  snapshot: string,
+  work: string,
+  heapFlag: string,
+  searchEngine = 'pagefind',
+): Promise<IncrementalBench> {
   const edited = join(work, 'snapshot-nightly');
   const out = join(work, 'nightly-site');
   const cache = join(work, 'nightly-cache');
@@ -45,6 +50,8 @@ export async function benchIncremental(snapshot: string, work: string, heapFlag:
       heapFlag,
       join(ROOT, 'scripts/commands/build.ts'),
       ...args,
+      '--search-engine',
+      searchEngine,
       '--out',
       out,
       '--cache',

@@ -13,6 +13,8 @@ export interface BenchRow {
   concurrency: number;
   searchAfterAstro: boolean;
   astroItemPages?: boolean;
+  /** Set when the run built the word index (`--search-engine words`) instead of Pagefind's. */
+  searchEngine?: 'words';
   machine: { cores: number; ramGiB: number };
   /** What was built from the N generated items: the published items the crawl found, and the site's pages. */
   counts?: { content: number; media: number; pages?: number };
@@ -51,7 +53,7 @@ export function appendBenchmarkRow(file: string, r: BenchRow & { search: { queri
       `${r.siteData.s} | ${r.astro.s} | ${r.astro.pagesPerSecond} | ${s.s} | ${s.indexMB} | ${q} | ` +
       `${r.floors.astro?.s ?? 'n/a'} | ${r.floors.hugo?.s ?? 'n/a'} | ${r.ratios.siteBuildToAstroFloor ?? 'n/a'} | ` +
       `${r.ratios.siteBuildToHugo ?? 'n/a'} | ${r.ratios.buildMsPerItem} | \`npm run bench -- --items ${r.items} ` +
-      `--concurrency ${r.concurrency}${r.searchAfterAstro ? ' --search-after-astro' : ''}${r.astroItemPages ? ' --astro-item-pages' : ''}\` | ${t} | ${r.render.s} | ${s.medianMs} / ${s.maxMs}, ${s.maxKB}; ` +
+      `--concurrency ${r.concurrency}${r.searchAfterAstro ? ' --search-after-astro' : ''}${r.astroItemPages ? ' --astro-item-pages' : ''}${r.searchEngine ? ` --search-engine ${r.searchEngine}` : ''}\` | ${t} | ${r.render.s} | ${s.medianMs} / ${s.maxMs}, ${s.maxKB}; ` +
       `${Math.round(s.coldFirst.ms)} | ${added(r.auditAndDiagrams)} |\n`,
   );
 }

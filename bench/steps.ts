@@ -4,8 +4,8 @@
  *   node bench/steps.ts astro <snapshotDir> <siteDataDir> <outDir> <cacheDir>
  *   node bench/steps.ts search <siteDataDir> <outDir> [shardSize]   (the Pagefind index and the exact-lookup shards)
  *   node bench/steps.ts render <snapshotDir> <siteDataDir> <outDir> <cacheDir> [search-after-astro|side-by-side]
- *     [astro-item-pages]   (both side by side, as the build runs them, or one after the other; item pages by the
- *     item page writer, or all through Astro)
+ *     [astro-item-pages] [engine=pagefind|words]   (both side by side, as the build runs them, or one after the
+ *     other; item pages by the item page writer, or all through Astro; the search index of --search-engine)
  *   node bench/steps.ts sqlite <snapshotDir> <siteDataDir> <outDir>   (downloads/snapshot.sqlite, docs/sqlite.md)
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
@@ -55,19 +55,20 @@ async function run(): Promise<unknown> {
       return await runAstroBuild(config, snapshotDir, siteDataDir, process.env, (t) => process.stderr.write(t));
     }
     case 'render': {
-      const [snapshotDir, siteDataDir, outDir, cacheDir, order, items] = args as [
+      const [snapshotDir, siteDataDir, outDir, cacheDir, ...options] = args as [
         string,
         string,
         string,
         string,
-        string?,
-        string?,
+        ...string[],
       ];
+      const engine = options.find((o) => o.startsWith('engine='))?.slice('engine='.length) ?? 'pagefind';
       const { config, problems } = loadBuildConfig(
         [
           ...['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'],
-          ...(order === 'search-after-astro' ? ['--search-after-astro'] : []),
-          ...(items === 'astro-item-pages' ? ['--astro-item-pages'] : []),
+          ...(options.includes('search-after-astro') ? ['--search-after-astro'] : []),
+          ...(options.includes('astro-item-pages') ? ['--astro-item-pages'] : []),
+          ...['--search-engine', engine],
         ],
         process.env,
         process.cwd(),

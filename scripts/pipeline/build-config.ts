@@ -13,6 +13,10 @@ import { BUILD_FLAGS, CRAWLER_NAMES } from './build-flags.ts';
 import { CHECK_TAKEN_EVERY } from './item-page-reuse.ts';
 import { parsePartition, type Partition } from '../../src/lib/partition.ts';
 
+/** The search indexes the build can write. */
+export const SEARCH_ENGINES = ['pagefind', 'words'] as const;
+export type SearchEngineName = (typeof SEARCH_ENGINES)[number];
+
 export interface BuildConfig {
   readonly snapshotDir?: string;
   readonly cacheDir: string;
@@ -26,6 +30,8 @@ export interface BuildConfig {
   /** Write downloads/snapshot.sqlite (scripts/pipeline/sqlite/); it grows with the values, about 6.5 KB an item. */
   readonly sqlite: boolean;
   readonly searchShardSize: number;
+  /** `pagefind` (the default), or `words`: the word index (src/lib/search/word-index.ts). */
+  readonly searchEngine: SearchEngineName;
   /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */
   readonly searchAfterAstro: boolean;
   /** Give the files written again byte for byte their times in the site `outDir` holds (unchanged-files.ts). */
@@ -114,6 +120,7 @@ const schema = z.object({
         .max(1 << 20, 'must be at most 1024G'),
     )
     .optional(),
+  'search-engine': z.enum(SEARCH_ENGINES).default('pagefind'),
   'search-shard-size': z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
@@ -198,6 +205,8 @@ export function loadBuildConfig(
   if (values.keep !== undefined && values.history === undefined) problems.push('--keep N needs --history DIR');
   const partition = values.partition === undefined ? undefined : parsePartition(values.partition);
   if (partition?.problem !== undefined) problems.push(`--partition: ${partition.problem}`);
+  if (values['search-engine'] === 'words' && values.partition !== undefined)
+    problems.push('--search-engine words builds one index for the whole site: drop --partition');
   if (values.snapshot !== undefined && crawlerGiven)
     problems.push('--snapshot builds from an existing snapshot: drop the crawler options, or drop --snapshot');
   problems.push(...preparedProblems(values));
@@ -229,6 +238,7 @@ export function loadBuildConfig(
       search: !switches.has('no-search'),
       sqlite: !switches.has('no-sqlite'),
       searchShardSize: f['search-shard-size'],
+      searchEngine: f['search-engine'],
       searchAfterAstro: switches.has('search-after-astro'),
       keepTimes: switches.has('keep-times'),
       ...(f.memory !== undefined ? { memoryMegabytes: f.memory } : {}),

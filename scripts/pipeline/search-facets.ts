@@ -55,6 +55,67 @@ const valuesOf = (filters: Fragment['filters'], key: string): string[] => {
   return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [];
 };
 
+/** A facet map made page by page: each page's name and its values per filter key. */
+export class FacetMapBuilder {
+  private readonly valueIndex = FACET_KEYS.map(() => new Map<string, number>());
+  private readonly comboIndex = new Map<string, number>();
+  private readonly values: string[][] = FACET_KEYS.map(() => []);
+  private readonly combos: number[][][] = [];
+  private readonly short: Array<[number, number]> = [];
+  private readonly other: Record<string, number> = Object.create(null);
+  /** Names of hits that are no page (Pagefind's vocabulary records). */
+  readonly vocabulary: string[] = [];
+
+  private readonly prefix: string;
+
+  constructor(prefix: string) {
+    this.prefix = prefix;
+  }
+
+  get pages(): number {
+    return this.short.length + Object.keys(this.other).length;
+  }
+
+  add(name: string, valuesOf: (key: (typeof FACET_KEYS)[number]) => readonly string[]): void {
+    const combo = FACET_KEYS.map((key, k) =>
+      valuesOf(key).map((value) => {
+        const index = this.valueIndex[k] as Map<string, number>;
+        let i = index.get(value);
+        if (i === undefined) {
+          i = index.size;
+          index.set(value, i);
+          (this.values[k] as string[]).push(value);
+        }
+        return i;
+      }),
+    );
+    const id = JSON.stringify(combo);
+    let c = this.comboIndex.get(id);
+    if (c === undefined) {
+      c = this.combos.length;
+      this.comboIndex.set(id, c);
+      this.combos.push(combo);
+    }
+    const n = shortName(name, this.prefix);
+    if (n >= 0) this.short.push([n, c]);
+    else this.other[name] = c;
+  }
+
+  build(): FacetMap {
+    return {
+      version: FACET_MAP_VERSION,
+      keys: [...FACET_KEYS],
+      values: this.values,
+      combos: this.combos,
+      prefix: this.prefix,
+      count: this.short.length,
+      names: encodeShortNames(this.short),
+      other: this.other,
+      vocabulary: this.vocabulary,
+    };
+  }
+}
+
 /**
  * Builds the facet map from a written bundle's fragments and writes it beside them; returns the count of pages, which
  * leaves out the bundle's vocabulary records (listed in the map's `vocabulary`).
@@ -74,13 +135,7 @@ export async function writeFacetMap(
     throw error;
   });
   const names = listed.filter((n) => n.endsWith(FRAGMENT_EXTENSION)).sort();
-  const valueIndex = FACET_KEYS.map(() => new Map<string, number>());
-  const comboIndex = new Map<string, number>();
-  const vocabulary: string[] = [];
-  const values: string[][] = FACET_KEYS.map(() => []);
-  const combos: number[][][] = [];
-  const short: Array<[number, number]> = [];
-  const other: Record<string, number> = Object.create(null);
+  const builder = new FacetMapBuilder(NAME_PREFIX);
   let restored = 0;
   for (const name of names) {
     const file = path.join(fragmentDir, name);
@@ -88,7 +143,7 @@ export async function writeFacetMap(
     let changed = false;
     for (const [hash, fragment] of fragments) {
       if (fragment.meta?.[VOCABULARY_META] === 'true') {
-        vocabulary.push(hash);
+        builder.vocabulary.push(hash);
         continue;
       }
       const more = typeof fragment.url === 'string' ? shown?.get(fragment.url) : undefined;
@@ -97,47 +152,16 @@ export async function writeFacetMap(
         changed = true;
         restored += 1;
       }
-      const combo = FACET_KEYS.map((key, k) =>
-        valuesOf(fragment.filters, key).map((value) => {
-          const index = valueIndex[k] as Map<string, number>;
-          let i = index.get(value);
-          if (i === undefined) {
-            i = index.size;
-            index.set(value, i);
-            (values[k] as string[]).push(value);
-          }
-          return i;
-        }),
-      );
-      const id = JSON.stringify(combo);
-      let c = comboIndex.get(id);
-      if (c === undefined) {
-        c = combos.length;
-        comboIndex.set(id, c);
-        combos.push(combo);
-      }
-      const n = shortName(hash, NAME_PREFIX);
-      if (n >= 0) short.push([n, c]);
-      else other[hash] = c;
+      builder.add(hash, (key) => valuesOf(fragment.filters, key));
     }
     if (changed) await writeFile(file, encodeFragmentFile(parsed));
   }
-  const pages = short.length + Object.keys(other).length;
+  const pages = builder.pages;
   if (shown !== undefined && restored !== pages)
     throw new Error(
       `${restored} of the ${pages} pages in ${fragmentDir} have a URL given metadata: Pagefind wrote their URLs otherwise`,
     );
-  const map: FacetMap = {
-    version: FACET_MAP_VERSION,
-    keys: [...FACET_KEYS],
-    values,
-    combos,
-    prefix: NAME_PREFIX,
-    count: short.length,
-    names: encodeShortNames(short),
-    other,
-    vocabulary,
-  };
+  const map = builder.build();
   await writeFile(path.join(bundleDir, FACETS_FILE), JSON.stringify(map));
   return pages;
 }

@@ -6,11 +6,12 @@
  */
 import path from 'node:path';
 import type { Partition } from '../../src/lib/partition.ts';
-import type { BuildConfig } from './build-config.ts';
+import type { BuildConfig, SearchEngineName } from './build-config.ts';
 import { BUILD_EXIT_CODES } from './build-errors.ts';
 import { childMain, released, runJsonChild } from './child-run.ts';
 import { buildPartitionSearch } from './partition-search.ts';
 import { buildSearchIndex, type SearchIndexSummary } from './search-index.ts';
+import { buildWordIndex } from './word-index-build.ts';
 
 interface SearchJob {
   records: string;
@@ -18,6 +19,7 @@ interface SearchJob {
   outDir: string;
   base: string;
   shardSize: number;
+  engine: SearchEngineName;
   partition?: Partition;
   /** Write no bundle before the build's release (`released`): `astro build` runs beside. */
   waitForRelease?: boolean;
@@ -40,6 +42,7 @@ export async function runSearchStep(
     outDir,
     base: config.base,
     shardSize: config.searchShardSize,
+    engine: config.searchEngine,
     ...(config.partition ? { partition: config.partition } : {}),
     ...(release ? { waitForRelease: true } : {}),
   };
@@ -58,6 +61,12 @@ export async function runSearchStep(
 
 function runJob(job: SearchJob): Promise<SearchIndexSummary> {
   const options = job.waitForRelease ? { beforeFirstWrite: released } : {};
+  // The word index holds every word's pages until it writes them (1.3 GB at 1M items): beside `astro build` it
+  // starts once Astro has ended, as Pagefind writes no bundle before, and runs beside the item page writer.
+  if (job.engine === 'words')
+    return (options.beforeFirstWrite?.() ?? Promise.resolve()).then(() =>
+      buildWordIndex(job.records, job.outDir, job.base),
+    );
   return job.partition
     ? buildPartitionSearch(job.records, job.workDir, job.outDir, job.base, job.shardSize, job.partition, options)
     : buildSearchIndex(job.records, job.outDir, job.base, job.shardSize, options);

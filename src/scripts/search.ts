@@ -1,13 +1,15 @@
 /**
  * The search page: Pagefind's JS API over the site's own index bundles (several when the build sharded the index,
- * merged with mergeIndex), with filters and counts from each bundle's facet map (search-facets.ts) and results with
- * breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
+ * merged with mergeIndex), or the word index (`--search-engine words`, word-search.ts) when
+ * `search-bundles.json` names it, with filters and counts from each bundle's facet map (search-facets.ts) and
+ * results with breadcrumbs. Everything shown is set as text; only Pagefind's <mark> is kept.
  * A GUID, UDI, int id or URL path is looked up exactly first (exact-lookup.ts): an item it names is the answer, with
  * no full-text search unless filters are ticked, and Enter opens it when it is the only one.
  */
 import { FACETS_FILE, SEARCH_BUNDLES_FILE } from '../lib/search/facet-map.ts';
 import { fetchJson, findExact, isKeyLike, type ExactHit } from './exact-lookup.ts';
-import { loadPagefind, type Pagefind, type PagefindResultData } from './pagefind-api.ts';
+import { loadPagefind, type PagefindResultData } from './pagefind-api.ts';
+import { fetchBytes, openWordSearch, type SearchEngine } from './word-search.ts';
 import {
   addExactCounts,
   decodeFacetMap,
@@ -29,27 +31,34 @@ const PAGE = 20;
 /** Text searches whose hits are kept for filters ticked afterwards (recent-searches.ts). */
 const RECENT = 4;
 
-/** Pagefind with every bundle merged in, and the bundles' facet maps. */
-async function openIndex(base: string): Promise<{ pagefind: Pagefind; maps: Array<DecodedFacetMap | undefined> }> {
+/** The site's search engine (Pagefind with every bundle merged in, or the word index), and the bundles' facet maps. */
+async function openIndex(base: string): Promise<{ engine: SearchEngine; maps: Array<DecodedFacetMap | undefined> }> {
+  const listed = await fetchJson<{ bundles?: string[]; engine?: string }>(`${base}${SEARCH_BUNDLES_FILE}`, {});
+  const bundles = listed.bundles && listed.bundles.length > 0 ? listed.bundles : ['pagefind/'];
+  const maps = Promise.all(
+    bundles.map(async (b) => decodeFacetMap(await fetchJson(`${base}${b}${FACETS_FILE}`, undefined))),
+  );
+  if (listed.engine === 'words') {
+    const [engine, decoded] = await Promise.all([openWordSearch(bundles, fetchBytes(base)), maps]);
+    return { engine, maps: decoded };
+  }
   const pagefind = await loadPagefind(base);
   // Record URLs already carry the base: keep Pagefind from adding it a second time. Pagefind's worker is left off:
   // each result it hands out is released with one message per result once garbage-collected, so a search after a
   // listing of every page (79,000 results at 100k items) waited 0.4–1 s behind those messages; on the page's own
   // thread the same searches take as long as in the worker, without that queue.
   await pagefind.options({ basePath: `${base}pagefind/`, baseUrl: '/', excerptLength: 24, noWorker: true });
-  const listed = (await fetchJson<{ bundles: string[] }>(`${base}${SEARCH_BUNDLES_FILE}`, { bundles: [] })).bundles;
-  const bundles = listed.length > 0 ? listed : ['pagefind/'];
   // Every bundle at once: merging one costs two requests one after the other (its entry, then its metadata), so
   // merged in turn, 12 bundles (300k items) kept the page from being ready for 2.1 s over a 50 ms round trip, against
   // 1.1 s at once. Pagefind lists the merged indexes in the order the calls are made, so results rank as before.
-  const [maps] = await Promise.all([
-    Promise.all(bundles.map(async (b) => decodeFacetMap(await fetchJson(`${base}${b}${FACETS_FILE}`, undefined)))),
+  const [decoded] = await Promise.all([
+    maps,
     (async () => {
       await Promise.all(bundles.slice(1).map((bundle) => pagefind.mergeIndex(`${base}${bundle}`, { baseUrl: '/' })));
       await pagefind.init();
     })(),
   ]);
-  return { pagefind, maps };
+  return { engine: pagefind, maps: decoded };
 }
 
 /** Exactly found items as results: their data is already in hand. */
@@ -81,7 +90,7 @@ async function start(root: HTMLElement): Promise<void> {
   const list = byId('search-results');
   const more = byId('search-more');
   const filterBox = byId('search-filters');
-  const { pagefind, maps } = await openIndex(base);
+  const { engine, maps } = await openIndex(base);
   const facets = indexFacetMaps(maps);
   // On a narrow screen the results come first and the filters start folded.
   if (matchMedia('(max-width: 40rem)').matches) root.querySelector('details.search-filters')?.removeAttribute('open');
@@ -100,7 +109,7 @@ async function start(root: HTMLElement): Promise<void> {
   const pace = searchPace(() => void request(), totalPages(maps));
   const textSearch = recentSearches(RECENT, async (q: string): Promise<Found> => {
     const started = performance.now();
-    const { results } = await pagefind.search(searchTerms(q));
+    const { results } = await engine.search(searchTerms(q));
     pace.took(performance.now() - started);
     return readHits(facets, results);
   });
@@ -109,7 +118,7 @@ async function start(root: HTMLElement): Promise<void> {
   // each later filter-only view is counted from it in memory.
   let everyPage: Promise<Found> | undefined;
   function allPages(): Promise<Found> {
-    everyPage ??= pagefind
+    everyPage ??= engine
       .search(null)
       .then(({ results }) => readHits(facets, results))
       .catch((error: unknown) => {
@@ -196,7 +205,7 @@ async function start(root: HTMLElement): Promise<void> {
     if (busy) {
       again = true;
       const q = input.value.trim();
-      if (q !== '') void pagefind.preload(searchTerms(q));
+      if (q !== '') void engine.preload(searchTerms(q));
       return;
     }
     busy = true;

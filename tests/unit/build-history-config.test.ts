@@ -60,3 +60,12 @@ test('without --source, --db or SNAPSHOT_SOURCE_URL the crawl is of the demo, ge
   const { config } = loadBuildConfig(['--cache', 'c', '--demo-items', '300'], {}, CWD);
   assert.deepEqual(config?.crawl?.source, { kind: 'demo', items: 300, seed: 1, cacheDir: path.join(CWD, 'c') });
 });
+
+test('the search engine is Pagefind unless --search-engine words names the word index, never with --partition', () => {
+  assert.equal(loadBuildConfig(['--db', 'site.db'], {}, CWD).config?.searchEngine, 'pagefind');
+  assert.equal(loadBuildConfig(['--db', 'site.db', '--search-engine', 'words'], {}, CWD).config?.searchEngine, 'words');
+  assert.match(loadBuildConfig(['--search-engine', 'lunr'], {}, CWD).problems.join('\n'), /--search-engine:/);
+  assert.deepEqual(loadBuildConfig(['--search-engine', 'words', '--partition', '1/2'], {}, CWD).problems, [
+    '--search-engine words builds one index for the whole site: drop --partition',
+  ]);
+});
