@@ -175,6 +175,33 @@ function and(a: Uint32Array, b: Uint32Array): Uint32Array {
   return a;
 }
 
+/**
+ * A result: its page's name, and its shown data when asked for. A class, not an object with a closure: a common
+ * word's search hands out hundreds of thousands of results at a million pages.
+ */
+class Hit implements PagefindResult {
+  readonly id: string;
+  private readonly bundle: Bundle;
+  private readonly page: number;
+  private readonly terms: readonly string[];
+
+  constructor(bundle: Bundle, page: number, terms: readonly string[]) {
+    this.id = pageName(page);
+    this.bundle = bundle;
+    this.page = page;
+    this.terms = terms;
+  }
+
+  async data(): Promise<PagefindResultData> {
+    const shown = await this.bundle.shown(this.page);
+    return {
+      url: shown.url,
+      meta: { title: shown.title, kind: shown.kind, breadcrumbs: shown.breadcrumbs },
+      excerpt: excerptOf(shown.content, this.terms),
+    };
+  }
+}
+
 /** Opens the site's word index bundles (`search-bundles.json`), read with `load`. */
 export async function openWordSearch(bundles: readonly string[], load: LoadBytes): Promise<SearchEngine> {
   const opened = await Promise.all(
@@ -189,21 +216,8 @@ export async function openWordSearch(bundles: readonly string[], load: LoadBytes
       const terms = term === null ? [] : queryTerms(term);
       if (term !== null && terms.length === 0) return { results: [] };
       const results: PagefindResult[] = [];
-      for (const bundle of opened) {
-        for (const page of await bundle.pages(terms)) {
-          results.push({
-            id: pageName(page),
-            data: async (): Promise<PagefindResultData> => {
-              const shown = await bundle.shown(page);
-              return {
-                url: shown.url,
-                meta: { title: shown.title, kind: shown.kind, breadcrumbs: shown.breadcrumbs },
-                excerpt: excerptOf(shown.content, terms),
-              };
-            },
-          });
-        }
-      }
+      for (const bundle of opened)
+        for (const page of await bundle.pages(terms)) results.push(new Hit(bundle, page, terms));
       return { results };
     },
     async preload(term) {
