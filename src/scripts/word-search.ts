@@ -124,6 +124,8 @@ class Bundle {
   async pages(terms: readonly string[]): Promise<number[]> {
     const words = Math.ceil(this.manifest.pages / 32);
     if (terms.length === 0) return Array.from({ length: this.manifest.pages }, (_, i) => i);
+    // Every segment the query needs is asked for at once, not one after the other (a round trip each).
+    await this.preload(terms);
     let text: Uint32Array | undefined;
     let title: Uint32Array | undefined;
     for (const term of terms) {
