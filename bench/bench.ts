@@ -19,6 +19,7 @@ import { benchMapping } from './mapping-bench.ts';
 import { timeTable } from './table-timing.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
 import { wantedHeapMegabytes } from '../scripts/core/heap-room.ts';
+import { SEARCH_ENGINES } from '../scripts/pipeline/build-config.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
@@ -54,8 +55,10 @@ if (!Number.isInteger(items) || items < 50 || !Number.isInteger(concurrency) || 
   process.stderr.write('bench: --items must be an integer ≥ 50 and --concurrency ≥ 1\n');
   process.exit(2);
 }
-if (!['pagefind', 'words'].includes(values['search-engine'])) {
-  process.stderr.write(`bench: --search-engine takes pagefind or words, not '${values['search-engine']}'\n`);
+if (!(SEARCH_ENGINES as readonly string[]).includes(values['search-engine'])) {
+  process.stderr.write(
+    `bench: --search-engine takes ${SEARCH_ENGINES.join(' or ')}, not '${values['search-engine']}'\n`,
+  );
   process.exit(2);
 }
 if (values.until !== undefined && values.until !== 'crawl') {

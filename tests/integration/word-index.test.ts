@@ -14,6 +14,7 @@ import { buildWordIndex } from '../../scripts/pipeline/word-index-build.ts';
 import { facetMapPages, type FacetMap } from '../../src/lib/search/facet-map.ts';
 import { addSet, decodeSegment, encodeSet, segmentFile } from '../../src/lib/search/word-index.ts';
 import { openWordSearch, type LoadBytes } from '../../src/scripts/word-search.ts';
+import { seededRandom } from '../support/fault-source.ts';
 
 interface Rec {
   url: string;
@@ -24,17 +25,6 @@ interface Rec {
   root: string;
   languages: string[];
   content: string;
-}
-
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 const VOCABULARY = [
@@ -71,7 +61,7 @@ const BREAKS = [' ', ' ', ' ', '\n', '\t', '\u0000', '\u202e', '\u2028', '\ud800
 const TYPES = ['Article (article)', '__proto__', 'Text ‮page‬'];
 
 function makeRecords(n: number, seed: number): Rec[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   return Array.from({ length: n }, (_, i) => {
     const words = (count: number) =>
@@ -139,7 +129,7 @@ describe('the word index', () => {
 
   it('answers every query with the pages the rule finds, titles first, in the records’ order', async () => {
     const engine = await openWordSearch(['words/'], load);
-    const next = random(11);
+    const next = seededRandom(11);
     const queries = [
       'harbour',
       'HARBOUR lantern',
@@ -306,7 +296,7 @@ describe('the word index', () => {
 
 describe('a page set', () => {
   it('decodes to the pages it was made of, as a bitmap or as gaps', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     for (const pages of [1, 7, 8, 31, 32, 33, 1000, 4099]) {
       for (const density of [0, 0.001, 0.05, 0.2, 0.6, 1]) {
         const set = Array.from({ length: pages }, (_, i) => i).filter(() => next() < density);

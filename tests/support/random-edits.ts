@@ -5,21 +5,16 @@
  * picks the edit and its target, so a failing sequence can be replayed from its seed.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { seededRandom } from './fault-source.ts';
 
 type Row = Record<string, string | number | null>;
 
 const DOCUMENT = 'C66BA18E-EAF3-4CFF-8A22-41B16D66A972';
 
-/** mulberry32: small, fast and seedable; plenty for choosing edits. */
+/** A seeded whole number under `below` (mulberry32, `seededRandom`); plenty for choosing edits. */
 export function createRandom(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
+  const next = seededRandom(seed);
+  return (below) => Math.floor(next() * below);
 }
 
 interface EditContext {
