@@ -57,6 +57,17 @@ export function shortName(name: string, prefix: string): number {
 /** The page name a short name's number stands for. */
 export const nameOfShort = (n: number, prefix: string): string => `${prefix}${n.toString(16).padStart(7, '0')}`;
 
+/** Appends `value` (a whole number ≥ 0) to `bytes` as unsigned LEB128: 7 bits a byte, the high bit set on all but
+ * the last. */
+export function pushLeb128(bytes: number[], value: number): void {
+  let v = value;
+  while (v >= 0x80) {
+    bytes.push((v & 0x7f) | 0x80);
+    v = Math.floor(v / 128);
+  }
+  bytes.push(v);
+}
+
 /**
  * Short names and their combos as base64 of unsigned LEB128 numbers: for each page in ascending order of name, the
  * name's difference from the one before it (the first from 0), then its combo. Random 28-bit names 20,000 to a bundle
@@ -65,18 +76,10 @@ export const nameOfShort = (n: number, prefix: string): string => `${prefix}${n.
 export function encodeShortNames(pages: ReadonlyArray<readonly [name: number, combo: number]>): string {
   const sorted = [...pages].sort((a, b) => a[0] - b[0]);
   const bytes: number[] = [];
-  const put = (value: number) => {
-    let v = value;
-    while (v >= 0x80) {
-      bytes.push((v & 0x7f) | 0x80);
-      v = Math.floor(v / 128);
-    }
-    bytes.push(v);
-  };
   let previous = 0;
   for (const [name, combo] of sorted) {
-    put(name - previous);
-    put(combo);
+    pushLeb128(bytes, name - previous);
+    pushLeb128(bytes, combo);
     previous = name;
   }
   let binary = '';

@@ -13,7 +13,7 @@
  * files; the page decompresses them itself, and takes them as they are when a host already did.
  */
 
-import { nameOfShort } from './facet-map.ts';
+import { nameOfShort, pushLeb128 } from './facet-map.ts';
 
 export const WORD_INDEX_VERSION = 1;
 export const WORD_INDEX_FILE = 'words.json';
@@ -144,14 +144,6 @@ export interface SegmentEntry {
   bytes: Uint8Array;
 }
 
-function putVarint(out: number[], n: number): void {
-  while (n >= 0x80) {
-    out.push((n & 0x7f) | 0x80);
-    n >>>= 7;
-  }
-  out.push(n);
-}
-
 /** A segment's entries as bytes: per entry its field, word (UTF-8, length first), set kind and set (length first). */
 export function encodeSegment(entries: readonly SegmentEntry[]): Uint8Array {
   const encoder = new TextEncoder();
@@ -160,9 +152,9 @@ export function encodeSegment(entries: readonly SegmentEntry[]): Uint8Array {
   for (const e of entries) {
     const word = encoder.encode(e.word);
     const head: number[] = [e.field];
-    putVarint(head, word.length);
+    pushLeb128(head, word.length);
     const tail: number[] = [e.kind];
-    putVarint(tail, e.bytes.length);
+    pushLeb128(tail, e.bytes.length);
     for (const part of [Uint8Array.from(head), word, Uint8Array.from(tail), e.bytes]) {
       parts.push(part);
       total += part.length;
