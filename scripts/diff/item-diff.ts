@@ -61,10 +61,8 @@ async function loadSlimIndex(dir: string, kind: ItemKind): Promise<Map<string, S
   return items;
 }
 
-async function readRecord(lines: ItemLines, location: ItemLocation): Promise<[Buffer, ItemRecord] | undefined> {
-  const line = await lines.findLine(location);
-  return line === undefined ? undefined : [line, itemRecordSchema.parse(JSON.parse(line.toString('utf8')))];
-}
+const parseRecord = (line: Buffer | undefined): ItemRecord | undefined =>
+  line === undefined ? undefined : itemRecordSchema.parse(JSON.parse(line.toString('utf8')));
 
 function compareSummaries(before: SlimItem, after: SlimItem, types: TypeLookups, out: ItemChanges): void {
   const ref = refOf(after);
@@ -116,17 +114,17 @@ async function compareItems(
 ): Promise<void> {
   const [from, to] = sides;
   if (isSameStoredLine(before.location, after.location, from.lines, to.lines)) return;
-  const [old, now] = [await readRecord(from.lines, before.location), await readRecord(to.lines, after.location)];
-  if (old !== undefined && now !== undefined && old[0].equals(now[0])) return;
+  const lines = [await from.lines.findLine(before.location), await to.lines.findLine(after.location)];
+  // The same bytes in two places (most items of a chunk that changed elsewhere): nothing to parse.
+  if (lines[0] !== undefined && lines[1] !== undefined && lines[0].equals(lines[1])) return;
+  const [old, now] = [parseRecord(lines[0]), parseRecord(lines[1])];
   compareSummaries(before, after, types, out);
-  const variant = [old?.[1], now?.[1]].some(
-    (record) => record !== undefined && Object.keys(culturesOf(record)).length > 0,
-  );
+  const variant = [old, now].some((record) => record !== undefined && Object.keys(culturesOf(record)).length > 0);
   if (old === undefined || now === undefined || !variant) compareInvariantNames(before, after, out);
   if (old === undefined || now === undefined) return;
-  if (variant) compareCultureNames(refOf(after), old[1], now[1], out);
-  compareTemplates(refOf(after), old[1], now[1], out);
-  const properties = listPropertyChanges(old[1], now[1], types, after.kind);
+  if (variant) compareCultureNames(refOf(after), old, now, out);
+  compareTemplates(refOf(after), old, now, out);
+  const properties = listPropertyChanges(old, now, types, after.kind);
   if (properties.length > 0) out.changed.push({ ...refOf(after), properties });
 }
 
