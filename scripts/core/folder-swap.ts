@@ -10,6 +10,7 @@
  */
 import { lstat, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { finishCommit, hasJournal } from './commit-journal.ts';
 import { isMountPoint, recoverInside, swapContents } from './mount-swap.ts';
 
 /** The folder a new `<out>` is written into: beside it, or inside it when it is a mount point. */
@@ -33,8 +34,9 @@ export async function swapIntoPlace(tmp: string, out: string): Promise<void> {
 
 /**
  * Leftovers of runs that died (their pid is gone): `<out>.tmp-<pid>` (and its `.tmp-<pid>.<side>` folders) are
- * removed; `<out>.old-<pid>` is the last good snapshot caught between the two renames, so it goes back to `<out>` when
- * `<out>` is missing. The same inside `<out>` for a swap of a mount point's entries.
+ * removed, but one holding a commit's journal is a partial site that was being put into place, and the commit is
+ * finished (commit-journal.ts); `<out>.old-<pid>` is the last good snapshot caught between the two renames, so it goes
+ * back to `<out>` when `<out>` is missing. The same inside `<out>` for a swap of a mount point's entries.
  */
 export async function recoverFolderSwap(out: string): Promise<void> {
   const parent = path.dirname(out);
@@ -47,6 +49,7 @@ export async function recoverFolderSwap(out: string): Promise<void> {
     if (match === null || pid === process.pid || isAlive(pid)) continue;
     const stale = path.join(parent, name);
     if (match[1] === 'old' && match[3] === undefined && (await findStat(out)) === undefined) await rename(stale, out);
+    else if (match[1] === 'tmp' && match[3] === undefined && (await hasJournal(stale))) await finishCommit(stale, out);
     else await rm(stale, { recursive: true, force: true });
   }
   await recoverInside(out, isAlive);

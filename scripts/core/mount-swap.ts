@@ -6,6 +6,7 @@
  */
 import { mkdir, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { finishCommit, hasJournal } from './commit-journal.ts';
 
 /**
  * Whether `dir` is a mount point. A bind mount of the same disk keeps the device number, so Linux's own list of
@@ -22,7 +23,7 @@ export async function isMountPoint(dir: string): Promise<boolean> {
   return table.split('\n').some((line) => unescape(line.split(' ')[4] ?? '') === real);
 }
 
-const WORK_NAME = /^\.(tmp|old)-(\d+)(\.[a-z]+)?$/;
+export const WORK_NAME = /^\.(tmp|old)-(\d+)(\.[a-z]+)?$/;
 
 async function listSite(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((name) => !WORK_NAME.test(name));
@@ -52,6 +53,8 @@ export async function recoverInside(out: string, isAlive: (pid: number) => boole
       for (const entry of await listSite(out)) await rm(path.join(out, entry), { recursive: true, force: true });
       for (const entry of await readdir(stale)) await rename(path.join(stale, entry), path.join(out, entry));
     }
+    // A partial site caught while it was being put into place (commit-journal.ts): the commit is finished.
+    if (match[1] === 'tmp' && match[3] === undefined && (await hasJournal(stale))) await finishCommit(stale, out);
     await rm(stale, { recursive: true, force: true });
   }
 }

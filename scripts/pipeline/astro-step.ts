@@ -198,6 +198,7 @@ export async function runAstroBuild(
             ? []
             : ['--previous', reuse.previous.dir, '--inputs', reuse.previous.inputs]),
           ...(reuse?.previous === undefined || !reuse.checkEvery ? [] : ['--check-taken', String(reuse.checkEvery)]),
+          ...(reuse?.previous === undefined || reuse.keptOut === undefined ? [] : ['--kept-out', reuse.keptOut]),
         ],
       });
     if (budget !== undefined) {

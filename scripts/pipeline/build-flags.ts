@@ -127,8 +127,8 @@ export const BUILD_FLAGS = defineFlags(
         text:
           'record what each item page read, and take from the site the last such build wrote into the same ' +
           '--out the pages whose inputs (their item, the items they show, the layout, the code) did not change ' +
-          'instead of rendering them (at 100k items with 1 % changed, two thirds of the time in most runs: ' +
-          'docs/scale.md)',
+          'instead of rendering them; that site is updated in place, only what changed written, the rest left ' +
+          'with its times (docs/scale.md)',
       },
       {
         name: 'render-all',

@@ -10,8 +10,10 @@
  * the pages whose inputs changed: the items themselves, and the pages that show them (their parents' child lists, their
  * children's breadcrumbs, the pages that reference them or that they reference).
  *
- * Taken means hard-linked into the new site (the old site is removed once the new one is in place, and no step writes
- * into a page file), or copied where a link cannot be made (another disk: scripts/core/link-or-copy.ts). A previous
+ * Taken means left in place when the build puts only what changed over the last site (in-place-commit.ts: the pages
+ * taken are listed, `Reuse.keptOut`); otherwise, as when the last site lies in another folder than the new one is
+ * written to, hard-linked into the new site (no step writes into a page file), or copied where a link cannot be made
+ * (another disk: scripts/core/link-or-copy.ts). A previous
  * site that is missing, another site, or a page changed by hand: its pages do not match their hashes and are rendered
  * again.
  */
@@ -153,12 +155,13 @@ export async function writePageEntries(file: string, global: string, lines: read
 }
 
 /**
- * Puts the previous site's page `page` into the new site when its bytes are those recorded; returns their length, or
+ * Puts the previous site's page `page` into the new site when its bytes are those recorded (or, without `outDir`,
+ * leaves it where it is: the build puts only what changed into place, in-place-commit.ts); returns their length, or
  * undefined (then the page is rendered).
  */
 export function takePage(
   previousDir: string,
-  outDir: string,
+  outDir: string | undefined,
   page: string,
   recorded: string,
   links: LinkState,
@@ -171,6 +174,7 @@ export function takePage(
     return undefined;
   }
   if (bytesHash(bytes) !== recorded) return undefined;
+  if (outDir === undefined) return bytes.length;
   const dir = path.join(outDir, page);
   mkdirSync(dir, { recursive: true });
   linkOrCopySync(from, path.join(dir, 'index.html'), links);

@@ -12,6 +12,7 @@ import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashCode } from '../core/code-hash.ts';
+import { writeKeptList } from '../core/commit-journal.ts';
 import type { LinkState } from '../core/link-or-copy.ts';
 import { getContentTypes } from '../core/snapshot-format.ts';
 import { GUID_PATTERN } from '../core/identifiers.ts';
@@ -73,6 +74,11 @@ export interface Reuse {
   previous?: { dir: string; inputs: string };
   /** Every this many pages taken, one is rendered too and compared (0 or absent: none). */
   checkEvery?: number;
+  /**
+   * Where to list the pages taken, a path under the site a line: given, they are left in the last site (which the
+   * build then updates in place: in-place-commit.ts), not placed in `outDir`.
+   */
+  keptOut?: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -211,7 +217,7 @@ export async function writeItemPages(
     if (previous === undefined || line === undefined || last === undefined) return undefined;
     const reads = unpackReads(target.key, last.reads);
     if (recording?.inputs.fingerprint(recording.global, extras, reads, target.key) !== last.inputs) return undefined;
-    const length = takePage(previous.dir, outDir, page, last.bytes, links);
+    const length = takePage(previous.dir, reuse?.keptOut === undefined ? outDir : undefined, page, last.bytes, links);
     return length === undefined ? undefined : { line, last, length };
   };
 
@@ -253,6 +259,11 @@ export async function writeItemPages(
     }
   if (reuse !== undefined && recording !== undefined)
     await writePageEntries(reuse.inputsOut, recording.global, [...entries.values()]);
+  if (reuse?.keptOut !== undefined)
+    writeKeptList(
+      reuse.keptOut,
+      differing.length > 0 ? [] : takenPages.map(({ target }) => `${target.kind}/${target.key}/index.html`),
+    );
   return {
     pages,
     hiddenPages,
@@ -274,21 +285,24 @@ if (import.meta.main) {
         previous: { type: 'string' },
         inputs: { type: 'string' },
         'check-taken': { type: 'string' },
+        'kept-out': { type: 'string' },
       },
     });
     const [outDir] = positionals;
     const { previous, inputs } = values;
     const inputsOut = values['inputs-out'];
+    const keptOut = values['kept-out'];
     const check = values['check-taken'] ?? '0';
     if (
       outDir === undefined ||
       (previous === undefined) !== (inputs === undefined) ||
       (inputs && !inputsOut) ||
+      (keptOut !== undefined && previous === undefined) ||
       !/^\d{1,7}$/.test(check)
     )
       throw new Error(
         'usage: node scripts/pipeline/item-pages.ts <outDir> [--inputs-out <file> [--previous <site> --inputs <file> ' +
-          '[--check-taken N]]] (env SITE_CONFIG set)',
+          '[--check-taken N] [--kept-out <file>]]] (env SITE_CONFIG set)',
       );
     const reuse: Reuse | undefined =
       inputsOut === undefined
@@ -299,6 +313,7 @@ if (import.meta.main) {
               ? { previous: { dir: path.resolve(previous), inputs: path.resolve(inputs) } }
               : {}),
             checkEvery: Number(check),
+            ...(keptOut !== undefined ? { keptOut: path.resolve(keptOut) } : {}),
           };
     const summary = await writeItemPages(
       path.resolve(outDir),

@@ -4,8 +4,9 @@
  * beside the output (Astro owns its output folder while it runs) and is moved in once both are done.
  *
  * They overlap by default, though Pagefind writes its first bundle only once `astro build` has ended (below), and
- * the SQLite file (`writeSqlite`) is started as soon as the pages are written, beside what is left of the index: on a
- * night whose pages are mostly taken from the last site (`--take-unchanged`) the writer ends well before Pagefind.
+ * the SQLite file (`writeSqlite`) is started as soon as the pages are written, beside what is left of the index; on a
+ * night that updates the last site in place (`keepTwins`: most pages are taken), as soon as `astro build` has ended,
+ * beside the item page writer.
  * `--search-after-astro` runs them one after the other, for machines where the memory of both at once (at 100k items
  * about 0.4–0.75 GB for the pages and up to 1 GB while Pagefind writes a bundle) does not fit. `--memory` does too,
  * and bounds each process's heap (astro-step.ts).
@@ -13,7 +14,11 @@
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writesSharedFiles } from '../../src/lib/partition.ts';
-import { writeItemJsonFilesOnThread, type ItemJsonSummary } from '../../src/lib/site-data/derive/item-json-files.ts';
+import {
+  writeItemJsonFilesOnThread,
+  type ItemJsonSummary,
+  type KeepTwins,
+} from '../../src/lib/site-data/derive/item-json-files.ts';
 import type { LookupSummary } from '../../src/lib/site-data/derive/lookup-files.ts';
 import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { childEnv, countItems, runAstroBuild, type PagesSummary } from './astro-step.ts';
@@ -75,6 +80,7 @@ export async function renderAndIndex(
   signal?: AbortSignal,
   reuse?: Reuse,
   writeSqlite?: (signal: AbortSignal) => Promise<SqliteSummary>,
+  keepTwins?: KeepTwins,
 ): Promise<RenderSummary> {
   const started = Date.now();
   // A failure on one side stops the other: no child outlives the build, and a full disk is reported at once.
@@ -90,7 +96,7 @@ export async function renderAndIndex(
   const besideWriter = async () => {
     astroEnded();
     const twinsStarted = Date.now();
-    const written = await writeItemJsonFilesOnThread(snapshotDir, siteDataDir, staging, config.partition);
+    const written = await writeItemJsonFilesOnThread(snapshotDir, siteDataDir, staging, config.partition, keepTwins);
     twins = { ...written, millis: Date.now() - twinsStarted };
     if (writesSharedFiles(config.partition)) downloads = await copyDownloads(siteDataDir, staging);
   };
@@ -112,9 +118,20 @@ export async function renderAndIndex(
         throw error;
       });
     const index = indexSearch(config, siteDataDir, side, searchEnv, log, stop, release);
+    // On a night that updates the last site in place the item page writer takes most pages, and the SQLite file is
+    // written beside it, once `astro build` has ended.
     const pagesThenSqlite = async () => {
-      const pages = await render();
-      return { pages, sqlite: await writeSqlite?.(stop) };
+      if (keepTwins === undefined || writeSqlite === undefined) {
+        const pages = await render();
+        return { pages, sqlite: await writeSqlite?.(stop) };
+      }
+      // A failure of the pages stops the SQLite file at once (stopOther), before or after Astro has ended.
+      const rendering = stopOther(render());
+      const sqlite = Promise.race([release, rendering]).then(() => writeSqlite(stop));
+      const [pages, written] = await Promise.allSettled([rendering, sqlite]);
+      if (pages.status === 'rejected') throw pages.reason;
+      if (written.status === 'rejected') throw written.reason;
+      return { pages: pages.value, sqlite: written.value };
     };
     const [written, indexed] = await Promise.allSettled([stopOther(pagesThenSqlite()), stopOther(index)]);
     if (written.status === 'rejected' || indexed.status === 'rejected') throw firstFailure(written, indexed);

@@ -8,8 +8,10 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { CliIo } from '../core/cli/cli-io.ts';
 import { formatHelp } from '../core/cli/flag-help.ts';
-import { recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
-import { describeChanges, keepUnchangedTimes } from './unchanged-files.ts';
+import { hasJournal, readKeptList } from '../core/commit-journal.ts';
+import { findStat, recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
+import { commitInPlace, placeKept, worthUpdating } from './in-place-commit.ts';
+import { describeChanges, keepUnchangedTimes, type SiteChanges } from './unchanged-files.ts';
 import { loadBuildConfig, type BuildConfig } from './build-config.ts';
 import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
@@ -89,7 +91,8 @@ async function staged(
     io.signal?.throwIfAborted();
     return await body({ out, err, progress, staging, work, snapshot });
   } catch (error) {
-    if (staging !== undefined) await rm(staging, { recursive: true, force: true });
+    // A commit under way (in-place-commit.ts) is finished by the next run, not undone: its staging folder stays.
+    if (staging !== undefined && !(await hasJournal(staging))) await rm(staging, { recursive: true, force: true });
     return reportFailure(config, error, io, err);
   } finally {
     await removeBuildWork(work);
@@ -134,6 +137,12 @@ function reportFailure(config: BuildConfig, error: unknown, io: CliIo, err: (lin
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** Whether `--out` holds a site this build can update in place: a folder, with its pages' inputs recorded. */
+async function updatable(config: BuildConfig, inputs: string): Promise<boolean> {
+  const [site, recorded] = await Promise.all([findStat(config.outDir), findStat(inputs)]);
+  return site?.isDirectory() === true && recorded?.isFile() === true;
+}
+
 /** The build as `config` says: snapshot → site data → pages beside the search index → swapped into place. */
 export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promise<number> {
   if (config.siteDataOut !== undefined) return prepareOnly({ ...config, siteDataOut: config.siteDataOut }, env, io);
@@ -150,11 +159,16 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     // with the site they describe (keepPageInputs).
     const inputs = itemPageInputsFile(config);
     const recorded = path.join(work.dir, path.basename(inputs));
+    // Over a site whose pages' inputs were recorded, only what changed is put into place (in-place-commit.ts): the
+    // pages and twins that stay the same are listed, not placed in the staging folder.
+    const inPlace = config.takeUnchanged && !config.renderAll && !config.partition && (await updatable(config, inputs));
+    const kept = { pages: path.join(work.dir, 'kept-pages.txt'), twins: path.join(work.dir, 'kept-twins.txt') };
     const reuse: Reuse | undefined = !config.takeUnchanged
       ? undefined
       : {
           inputsOut: recorded,
           ...(config.renderAll ? {} : { previous: { dir: config.outDir, inputs }, checkEvery: config.checkTaken }),
+          ...(inPlace ? { keptOut: kept.pages } : {}),
         };
     // Partition 1 writes the SQLite file with the other large shared files (src/lib/partition.ts), as soon as the
     // pages are written (render-step.ts).
@@ -181,6 +195,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       io.signal,
       reuse,
       writeSqlite,
+      inPlace ? { live: config.outDir, keptOut: kept.twins } : undefined,
     );
     const { search, lookup, pages, sqlite } = rendered;
     const written = pages.itemPages;
@@ -208,13 +223,22 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     if (sqlite)
       progress(`snapshot.sqlite: ${sqlite.items} items, ${formatBytes(sqlite.bytes)} in ${seconds(sqlite.millis)}`);
     if (config.partition) await writePartitionManifest(staging, config.partition, search?.bundles ?? []);
-    // With --keep-times the comparison's walk counts the site too: one walk, not two (2.1M files at 1M items).
-    const changes = config.keepTimes
-      ? await keepUnchangedTimes(staging, config.outDir, { skip: staging, signal: io.signal })
-      : undefined;
+    let changes: SiteChanges | undefined;
+    const keptFiles = inPlace ? [...readKeptList(kept.pages), ...readKeptList(kept.twins)] : [];
+    const placed = (written?.pages ?? 0) + (written?.hiddenPages ?? 0) + (rendered.twins?.files ?? 0);
+    const update = inPlace && worthUpdating(keptFiles.length, placed);
+    if (update) changes = await commitInPlace(staging, config.outDir, keptFiles, io.signal);
+    else {
+      // Most of the site was written again: the files kept join it, and it is swapped in whole.
+      if (inPlace) await placeKept(config.outDir, staging, keptFiles, io.signal);
+      // With --keep-times the comparison's walk counts the site too: one walk, not two (2.1M files at 1M items).
+      changes = config.keepTimes
+        ? await keepUnchangedTimes(staging, config.outDir, { skip: staging, signal: io.signal })
+        : undefined;
+    }
     const size = changes?.size ?? (await measureDir(staging));
     io.signal?.throwIfAborted();
-    await swapIntoPlace(staging, config.outDir);
+    if (!update) await swapIntoPlace(staging, config.outDir);
     await keepPageInputs(recorded, inputs);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
@@ -222,7 +246,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       `build: ${size.pages} pages, ${size.files} files, ${formatBytes(size.bytes)} in ${config.outDir} ` +
         `(base ${config.base})`,
     );
-    const since = changes && describeChanges(changes);
+    const since = changes && describeChanges(changes, update);
     if (since !== undefined) out(`build: ${since}`);
     out(
       `build: ${m.content} content, ${m.media} media, ${m.contentTypes} types; ${m.references} references, ` +

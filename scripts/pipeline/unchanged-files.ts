@@ -32,7 +32,7 @@ const CHUNK_BYTES = 1 << 20;
  * small files, and at 100k items the same walk with promises (two opens, reads and closes a file, 32 at once) spent
  * 49 s of CPU on their bookkeeping for 215,204 files, where the disk's part is a few seconds.
  */
-function sameBytes(a: string, b: string, size: number, chunks: [Buffer, Buffer]): boolean {
+export function sameBytes(a: string, b: string, size: number, chunks: [Buffer, Buffer]): boolean {
   const fa = openSync(a, 'r');
   try {
     const fb = openSync(b, 'r');
@@ -150,11 +150,14 @@ export async function keepUnchangedTimes(
 
 const count = (n: number, what: string): string => `${n.toLocaleString('en-US')} ${what}`;
 
-/** One line on what the new site changed in the one it replaces; undefined when there was none to compare with. */
-export function describeChanges(changes: Omit<SiteChanges, 'size'>): string | undefined {
+/**
+ * One line on what the new site changed in the one it replaces; undefined when there was none to compare with.
+ * `inPlace`: the build put only those changes into place (in-place-commit.ts).
+ */
+export function describeChanges(changes: Omit<SiteChanges, 'size'>, inPlace = false): string | undefined {
   if (changes.unchanged + changes.changed + changes.removed === 0) return undefined;
   return (
-    `against the site it replaces: ${count(changes.changed, changes.changed === 1 ? 'file changed' : 'files changed')}, ${count(changes.added, 'new')}, ` +
+    `${inPlace ? 'updated in place' : 'against the site it replaces'}: ${count(changes.changed, changes.changed === 1 ? 'file changed' : 'files changed')}, ${count(changes.added, 'new')}, ` +
     `${count(changes.removed, 'gone')}, ${count(changes.unchanged, 'unchanged')} (their times kept, so a sync sends ` +
     'only what changed)'
   );

@@ -9,7 +9,7 @@
  * in the published site, a red night and a damaged inputs file are on the way.
  */
 import assert from 'node:assert/strict';
-import { appendFile, copyFile, cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, cp, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -116,7 +116,20 @@ describe('item pages taken from the last site, night after night', () => {
       applyItemEdit(open, 'value', random, 203);
       applyItemEdit(open, 'value', random, 204);
     });
-    const second = taken(await night('night 2', await crawl()));
+    // A page no edit reaches (a media item nothing references): tonight the site is updated in place around it.
+    const unrelated = nodes.find((n) => n.kind === 'media' && n.childCount === 0 && usedBy[n.key] === undefined);
+    assert.ok(unrelated !== undefined, 'a media item nothing references');
+    const unrelatedPage = path.join(out, 'media', unrelated.key, 'index.html');
+    const lastNight = await stat(unrelatedPage);
+    const secondOutput = await night('night 2', await crawl());
+    assert.match(secondOutput, /updated in place: [\d,]+ files? changed, [\d,]+ new, [\d,]+ gone, [\d,]+ unchanged/);
+    const tonight = await stat(unrelatedPage);
+    assert.deepEqual(
+      [tonight.ino, tonight.mtimeMs],
+      [lastNight.ino, lastNight.mtimeMs],
+      'a page taken is left as it was',
+    );
+    const second = taken(secondOutput);
     const rendered = second.all - second.taken;
     // The two renamed, the pages showing their names, the edited and the changes pages' items: more than four pages,
     // far fewer than all.
@@ -181,7 +194,9 @@ describe('item pages taken from the last site, night after night', () => {
     const inputs = path.join(cache, kept[0] as string);
     await truncate(inputs, (await readFile(inputs)).length - 10);
     edit((open) => applyItemEdit(open, 'value', random, 501));
-    assert.equal(taken(await night('night 5', await crawl())).taken, 0);
+    const fifth = await night('night 5', await crawl());
+    assert.equal(taken(fifth).taken, 0);
+    assert.doesNotMatch(fifth, /updated in place/, 'with every page written again, the new site is swapped in whole');
 
     // Night 6: the inputs file rewritten by hand to claim other inputs: nothing of the claimed is believed.
     await writeFile(inputs, '{"format":1,"global":"not this build"}\n');

@@ -3,13 +3,16 @@
  * linked from it. It holds what the site derived about the item (`node`: tree place, URLs per language, media file;
  * `usedBy`: the items referencing it) and the item exactly as the snapshot stored it (`item`). The snapshot's line is
  * copied as bytes (one positioned read, no parse: `readBytes` of scripts/core/snapshot-format.ts), so writing 100k
- * twins costs little more than the file writes. Every twin is written: reading the last site's twin to compare and
- * linking it when equal took longer (18.8–58.4 s at 100k items) than writing them all (8.8–12.5 s); with `--keep-times`
- * a twin written again byte for byte keeps its time all the same (scripts/pipeline/unchanged-files.ts).
+ * twins costs little more than the file writes. Into a new site every twin is written: reading the last site's twin to
+ * compare and linking it when equal took longer (18.8–58.4 s at 100k items) than writing them all (8.8–12.5 s); with
+ * `--keep-times` a twin written again byte for byte keeps its time all the same (scripts/pipeline/unchanged-files.ts).
+ * A build that updates the last site in place reads the last twin instead and leaves it there when it is the same
+ * (`KeepTwins`): reading 79k twins took 0.7–1.2 s, where writing them is file creations.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { writeKeptList } from '#core/commit-journal.ts';
 import { openItemReader } from '#core/snapshot-format.ts';
 import { partitionOfKey, type Partition } from '../../partition.ts';
 import { SITE_DATA_FILES, type SiteNode, type UsedByEntry } from '../site-data-format.ts';
@@ -23,6 +26,8 @@ const WRITE_BATCH = 64;
 export interface ItemJsonSummary {
   files: number;
   bytes: number;
+  /** Twins left in the last site, the same bytes (`KeepTwins`). */
+  kept?: number;
 }
 
 function twinOf(node: SiteNode, usedBy: UsedByEntry | undefined, item: Buffer | undefined): Buffer {
@@ -36,12 +41,31 @@ function twinOf(node: SiteNode, usedBy: UsedByEntry | undefined, item: Buffer | 
   return Buffer.concat([Buffer.from(`${head.slice(0, -1)},"item":`), item ?? Buffer.from('null'), Buffer.from('}\n')]);
 }
 
+/**
+ * Where a build that updates the last site in place (scripts/pipeline/in-place-commit.ts) keeps twins: a twin whose
+ * bytes the last site's `live` folder holds is left there and listed in `keptOut`, not written.
+ */
+export interface KeepTwins {
+  live: string;
+  keptOut: string;
+}
+
+/** The twin at `file`, or undefined when there is none to read. */
+async function lastTwin(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Writes the twins of the partition's items (every item without `partition`) into `outDir`. */
 export async function writeItemJsonFiles(
   snapshotDir: string,
   siteDataDir: string,
   outDir: string,
   partition?: Partition,
+  keep?: KeepTwins,
 ): Promise<ItemJsonSummary> {
   const usedBy = openUsedByIndex(path.join(siteDataDir, SITE_DATA_FILES.usedBy));
   const nodes = (await readSiteNodes(siteDataDir)).filter(
@@ -50,13 +74,19 @@ export async function writeItemJsonFiles(
   // Every chunk file stays open: the twins are written in tree order, which jumps between chunks.
   const reader = openItemReader(snapshotDir, Number.POSITIVE_INFINITY);
   let bytes = 0;
+  const kept: string[] = [];
   try {
     for (let i = 0; i < nodes.length; i += WRITE_BATCH) {
       await Promise.all(
         nodes.slice(i, i + WRITE_BATCH).map(async (node) => {
-          const dir = path.join(outDir, node.kind, node.key);
           const body = twinOf(node, usedBy.get(node.key), reader.readBytes(node));
           bytes += body.length;
+          const rel = `${node.kind}/${node.key}/${ITEM_JSON_FILE}`;
+          if (keep !== undefined && (await lastTwin(path.join(keep.live, rel)))?.equals(body)) {
+            kept.push(rel);
+            return;
+          }
+          const dir = path.join(outDir, node.kind, node.key);
           await mkdir(dir, { recursive: true });
           await writeFile(path.join(dir, ITEM_JSON_FILE), body);
         }),
@@ -66,7 +96,8 @@ export async function writeItemJsonFiles(
     reader.close();
     usedBy.close();
   }
-  return { files: nodes.length, bytes };
+  if (keep !== undefined) writeKeptList(keep.keptOut, kept);
+  return { files: nodes.length, bytes, ...(keep !== undefined ? { kept: kept.length } : {}) };
 }
 
 /**
@@ -82,6 +113,7 @@ interface TwinsJob {
   siteDataDir: string;
   outDir: string;
   partition?: Partition;
+  keep?: KeepTwins;
 }
 type FromTwins = { done: ItemJsonSummary } | { failed: { message: string; code?: string } };
 
@@ -91,8 +123,16 @@ export function writeItemJsonFilesOnThread(
   siteDataDir: string,
   outDir: string,
   partition?: Partition,
+  keep?: KeepTwins,
 ): Promise<ItemJsonSummary> {
-  const job: TwinsJob = { itemJsonTwins: true, snapshotDir, siteDataDir, outDir, ...(partition ? { partition } : {}) };
+  const job: TwinsJob = {
+    itemJsonTwins: true,
+    snapshotDir,
+    siteDataDir,
+    outDir,
+    ...(partition ? { partition } : {}),
+    ...(keep ? { keep } : {}),
+  };
   const worker = new Worker(new URL(import.meta.url), {
     workerData: job,
     resourceLimits: { maxYoungGenerationSizeMb: TWINS_YOUNG_GENERATION_MB },
@@ -114,8 +154,8 @@ const twinsJob = (data: unknown): data is TwinsJob =>
 
 if (!isMainThread && parentPort !== null && twinsJob(workerData)) {
   const port = parentPort;
-  const { snapshotDir, siteDataDir, outDir, partition } = workerData;
-  writeItemJsonFiles(snapshotDir, siteDataDir, outDir, partition).then(
+  const { snapshotDir, siteDataDir, outDir, partition, keep } = workerData;
+  writeItemJsonFiles(snapshotDir, siteDataDir, outDir, partition, keep).then(
     (done) => port.postMessage({ done } satisfies FromTwins),
     (error: NodeJS.ErrnoException) =>
       port.postMessage({
