@@ -6,7 +6,8 @@
  * at the end). The next such build asks the same reads of its own site
  * data: when the hash is the same, and so are the build's global inputs (the layout, the content types, the site
  * config, the code), the page would come out the same, and the previous site's file is taken as it is, after checking
- * its bytes against the hash recorded when it was written. A nightly build where 1 % of the items changed renders only
+ * its bytes against the hash recorded when it was written, or, when its size, time and inode are those recorded then
+ * (`fileStamp`), without reading it. A nightly build where 1 % of the items changed renders only
  * the pages whose inputs changed: the items themselves, and the pages that show them (their parents' child lists, their
  * children's breadcrumbs, the pages that reference them or that they reference).
  *
@@ -18,7 +19,7 @@
  * again.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { linkOrCopySync, type LinkState } from '../core/link-or-copy.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
@@ -43,6 +44,8 @@ export interface PageEntry {
   reads: string[];
   /** Why the item's properties were left out (item-pages.ts), when they were. */
   unshown?: string;
+  /** The page file's size, modification time and inode once written (`fileStamp`). */
+  stamp?: string;
 }
 
 interface Header {
@@ -155,6 +158,20 @@ export async function writePageEntries(file: string, global: string, lines: read
 }
 
 /**
+ * A file's size, modification time and inode, as `<size>:<mtime in ms>:<inode>`; undefined when it is not there. A
+ * page the build left in place, or took by link, keeps all three; a page written again, copied or edited by hand does
+ * not (what rsync's quick check and make rely on).
+ */
+export function fileStamp(file: string): string | undefined {
+  try {
+    const stats = statSync(file, { bigint: true });
+    return `${stats.size}:${stats.mtimeNs / 1000000n}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Puts the previous site's page `page` into the new site when its bytes are those recorded (or, without `outDir`,
  * leaves it where it is: the build puts only what changed into place, in-place-commit.ts); returns their length, or
  * undefined (then the page is rendered).
@@ -163,20 +180,28 @@ export function takePage(
   previousDir: string,
   outDir: string | undefined,
   page: string,
-  recorded: string,
+  last: Pick<PageEntry, 'bytes' | 'stamp'>,
   links: LinkState,
 ): number | undefined {
   const from = path.join(previousDir, page, 'index.html');
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(from);
-  } catch {
-    return undefined;
+  // The file as it was when its bytes were recorded: they need not be read again (on a cold disk, reading every page
+  // of the last site was most of a night's item page writer: 15 s of 27 s at 100k items).
+  const stamp = last.stamp === undefined ? undefined : fileStamp(from);
+  let length: number;
+  if (stamp !== undefined && stamp === last.stamp) length = Number(stamp.slice(0, stamp.indexOf(':')));
+  else {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(from);
+    } catch {
+      return undefined;
+    }
+    if (bytesHash(bytes) !== last.bytes) return undefined;
+    length = bytes.length;
   }
-  if (bytesHash(bytes) !== recorded) return undefined;
-  if (outDir === undefined) return bytes.length;
+  if (outDir === undefined) return length;
   const dir = path.join(outDir, page);
   mkdirSync(dir, { recursive: true });
   linkOrCopySync(from, path.join(dir, 'index.html'), links);
-  return bytes.length;
+  return length;
 }

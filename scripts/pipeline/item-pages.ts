@@ -19,6 +19,7 @@ import { GUID_PATTERN } from '../core/identifiers.ts';
 import { endWithParent } from './child-run.ts';
 import {
   bytesHash,
+  fileStamp,
   globalInputs,
   packReads,
   parsePageEntry,
@@ -192,7 +193,8 @@ export async function writeItemPages(
       reads,
     } =
       recording === undefined ? { value: await compose(target), reads: [] } : await recordReads(() => compose(target));
-    write(path.join(outDir, target.kind, target.key), html);
+    const dir = path.join(outDir, target.kind, target.key);
+    write(dir, html);
     const hidden = target.kind === 'drafts' || target.kind === 'unpublished';
     if (value.unshown !== undefined && !hidden)
       reasons.set(page, { kind: target.kind as ItemKind, key: target.key, reason: value.unshown });
@@ -204,6 +206,7 @@ export async function writeItemPages(
         bytes: bytesHash(html),
         reads: packReads(target.key, reads),
         ...(value.unshown !== undefined ? { unshown: value.unshown } : {}),
+        stamp: fileStamp(path.join(dir, 'index.html')),
       };
       entries.set(page, JSON.stringify(entry));
     }
@@ -217,7 +220,7 @@ export async function writeItemPages(
     if (previous === undefined || line === undefined || last === undefined) return undefined;
     const reads = unpackReads(target.key, last.reads);
     if (recording?.inputs.fingerprint(recording.global, extras, reads, target.key) !== last.inputs) return undefined;
-    const length = takePage(previous.dir, reuse?.keptOut === undefined ? outDir : undefined, page, last.bytes, links);
+    const length = takePage(previous.dir, reuse?.keptOut === undefined ? outDir : undefined, page, last, links);
     return length === undefined ? undefined : { line, last, length };
   };
 

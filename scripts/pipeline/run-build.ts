@@ -10,7 +10,7 @@ import type { CliIo } from '../core/cli/cli-io.ts';
 import { formatHelp } from '../core/cli/flag-help.ts';
 import { hasJournal, readKeptList } from '../core/commit-journal.ts';
 import { findStat, recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
-import { commitInPlace, placeKept, worthUpdating } from './in-place-commit.ts';
+import { commitInPlace, listSiteOnThread, placeKept, worthUpdating } from './in-place-commit.ts';
 import { describeChanges, keepUnchangedTimes, type SiteChanges } from './unchanged-files.ts';
 import { loadBuildConfig, type BuildConfig } from './build-config.ts';
 import { BUILD_FLAGS } from './build-flags.ts';
@@ -146,8 +146,15 @@ async function updatable(config: BuildConfig, inputs: string): Promise<boolean> 
 /** The build as `config` says: snapshot → site data → pages beside the search index → swapped into place. */
 export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promise<number> {
   if (config.siteDataOut !== undefined) return prepareOnly({ ...config, siteDataOut: config.siteDataOut }, env, io);
-  // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole.
+  // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole, or updated in place.
   return staged(config, env, io, config.outDir, async ({ out, err, progress, staging, work, snapshot }) => {
+    // Without --take-unchanged nothing is recorded, and the inputs an earlier build recorded for --out are removed
+    // with the site they describe (keepPageInputs).
+    const inputs = itemPageInputsFile(config);
+    // Over a site whose pages' inputs were recorded, only what changed is put into place (in-place-commit.ts): the
+    // pages and twins that stay the same are listed, not placed in the staging folder. Its files are listed from now.
+    const inPlace = config.takeUnchanged && !config.renderAll && !config.partition && (await updatable(config, inputs));
+    const listing = inPlace ? listSiteOnThread(config.outDir) : undefined;
     const siteData =
       config.siteDataFrom === undefined
         ? await deriveSiteData(config, snapshot, work.siteDataDir, err, progress)
@@ -155,13 +162,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
     const own = { ...config, cacheDir: work.dir };
-    // Without --take-unchanged nothing is recorded, and the inputs an earlier build recorded for --out are removed
-    // with the site they describe (keepPageInputs).
-    const inputs = itemPageInputsFile(config);
     const recorded = path.join(work.dir, path.basename(inputs));
-    // Over a site whose pages' inputs were recorded, only what changed is put into place (in-place-commit.ts): the
-    // pages and twins that stay the same are listed, not placed in the staging folder.
-    const inPlace = config.takeUnchanged && !config.renderAll && !config.partition && (await updatable(config, inputs));
     const kept = { pages: path.join(work.dir, 'kept-pages.txt'), twins: path.join(work.dir, 'kept-twins.txt') };
     const reuse: Reuse | undefined = !config.takeUnchanged
       ? undefined
@@ -227,7 +228,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     const keptFiles = inPlace ? [...readKeptList(kept.pages), ...readKeptList(kept.twins)] : [];
     const placed = (written?.pages ?? 0) + (written?.hiddenPages ?? 0) + (rendered.twins?.files ?? 0);
     const update = inPlace && worthUpdating(keptFiles.length, placed);
-    if (update) changes = await commitInPlace(staging, config.outDir, keptFiles, io.signal);
+    if (update) changes = await commitInPlace(staging, config.outDir, keptFiles, io.signal, listing);
     else {
       // Most of the site was written again: the files kept join it, and it is swapped in whole.
       if (inPlace) await placeKept(config.outDir, staging, keptFiles, io.signal);

@@ -13,7 +13,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { COMMIT_JOURNAL, finishCommit, writeJournal } from '../../scripts/core/commit-journal.ts';
 import { recoverFolderSwap } from '../../scripts/core/folder-swap.ts';
 import { recoverInside } from '../../scripts/core/mount-swap.ts';
-import { commitInPlace, placeKept, worthUpdating } from '../../scripts/pipeline/in-place-commit.ts';
+import { commitInPlace, listSiteOnThread, placeKept, worthUpdating } from '../../scripts/pipeline/in-place-commit.ts';
 
 const LAST_NIGHT = new Date('2020-01-02T03:04:05Z');
 
@@ -112,6 +112,15 @@ describe('putting a partial site into place over the last one', () => {
     assert.notEqual((await stat(path.join(out, 'index.html'))).mtimeMs, LAST_NIGHT.getTime());
     await assert.rejects(stat(path.join(out, 'content/gone')), { code: 'ENOENT' }, 'an emptied folder goes too');
     await assert.rejects(stat(staging), { code: 'ENOENT' }, 'the staging folder is gone');
+  });
+
+  it('the same with the last site listed on a thread before', async () => {
+    const listing = listSiteOnThread(out);
+    const changes = await commitInPlace(staging, out, KEPT, undefined, listing);
+    assert.deepEqual(await readTree(out), TONIGHT);
+    const bytes = Object.values(TONIGHT).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+    assert.deepEqual(changes.size, { pages: 4, files: 8, bytes });
+    assert.equal(changes.removed, 3);
   });
 
   it('refuses, and changes nothing, when a file it kept is gone from the last site', async () => {

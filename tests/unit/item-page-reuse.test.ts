@@ -1,14 +1,25 @@
 /**
  * The pieces of taking item pages from the last site: a page's reads as recorded and packed, the entries file (never
- * believed when damaged or made with other global inputs), and the previous page taken only with the bytes recorded.
+ * believed when damaged or made with other global inputs), and the previous page taken only with the bytes recorded
+ * (read, or believed from the file's size, time and inode as recorded).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import {
   bytesHash,
+  fileStamp,
   packReads,
   parsePageEntry,
   readPageEntries,
@@ -103,11 +114,51 @@ describe('taking a page', () => {
     mkdirSync(path.join(previous, page), { recursive: true });
     writeFileSync(path.join(previous, page, 'index.html'), html);
     const links = { tried: true };
-    assert.equal(takePage(previous, next, page, bytesHash(Buffer.from('<p>other</p>')), links), undefined);
-    assert.equal(takePage(previous, next, `content/${OTHER}`, bytesHash(html), links), undefined, 'no such page');
-    assert.equal(takePage(previous, next, page, bytesHash(html), links), html.length);
+    const other = { bytes: bytesHash(Buffer.from('<p>other</p>')) };
+    assert.equal(takePage(previous, next, page, other, links), undefined);
+    const recorded = { bytes: bytesHash(html) };
+    assert.equal(takePage(previous, next, `content/${OTHER}`, recorded, links), undefined, 'no such page');
+    assert.equal(takePage(previous, next, page, recorded, links), html.length);
     const [from, to] = [path.join(previous, page, 'index.html'), path.join(next, page, 'index.html')];
     assert.equal(statSync(to).ino, statSync(from).ino);
     assert.ok(readFileSync(to).equals(html));
+  });
+
+  it('leaves the page in place without `outDir`', () => {
+    const previous = path.join(work, 'in-place');
+    const page = `content/${KEY}`;
+    const html = Buffer.from('<p>stays</p>');
+    mkdirSync(path.join(previous, page), { recursive: true });
+    writeFileSync(path.join(previous, page, 'index.html'), html);
+    assert.equal(takePage(previous, undefined, page, { bytes: bytesHash(html) }, { tried: true }), html.length);
+    assert.deepEqual(readdirSync(path.join(previous, 'content')), [KEY], 'nothing placed anywhere');
+  });
+
+  it('believes a page whose size, time and inode are those recorded, and reads any other', () => {
+    const previous = path.join(work, 'stamped');
+    const page = `content/${KEY}`;
+    const file = path.join(previous, page, 'index.html');
+    const html = Buffer.from('<p>recorded</p>');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    // A time a double holds exactly, so it can be put back as it was.
+    const time = 1_700_000_000.5;
+    utimesSync(file, time, time);
+    const stamp = fileStamp(file);
+    assert.equal(stamp?.split(':')[0], String(html.length));
+    // The same size, the bytes changed in place and the time put back: the stamp is believed, the bytes not read.
+    const forged = Buffer.from('<p>RECORDED</p>');
+    writeFileSync(file, forged);
+    utimesSync(file, time, time);
+    assert.equal(fileStamp(file), stamp, 'size, time and inode as recorded');
+    assert.equal(takePage(previous, undefined, page, { bytes: bytesHash(html), stamp }, { tried: true }), html.length);
+    // Edited as an editor would (a new time): read, and refused by its bytes.
+    writeFileSync(file, forged);
+    assert.notEqual(fileStamp(file), stamp);
+    assert.equal(takePage(previous, undefined, page, { bytes: bytesHash(html), stamp }, { tried: true }), undefined);
+    // A stamp of another file: the bytes decide.
+    const rewritten = { bytes: bytesHash(forged), stamp };
+    assert.equal(takePage(previous, undefined, page, rewritten, { tried: true }), forged.length);
+    assert.equal(fileStamp(path.join(previous, 'missing.html')), undefined);
   });
 });
