@@ -131,8 +131,8 @@ export async function commitInPlace(
     } else removals.push(rel);
     await turn();
   }
-  // A file kept from the last site that is no longer there (removed by hand while the build ran): the new site would
-  // lack it, so nothing is put into place.
+  // A file kept that the last site did not hold when it was listed (removed by hand as the build started): the new
+  // site would lack it, so nothing is put into place.
   const keptStaged = [...keptFiles].filter((rel) => staged.has(rel)).length;
   if (keptFound + keptStaged !== keptFiles.size)
     throw new Error(
