@@ -223,7 +223,7 @@ if (values.until === 'crawl') {
     crawl: crawlFigures,
   };
   mkdirSync(values['results-dir'], { recursive: true });
-  const file = join(values['results-dir'], `${row.date.slice(0, 10)}-${items}-crawl.json`);
+  const file = freeName(values['results-dir'], `${row.date.slice(0, 10)}-${items}-crawl`);
   writeFileSync(file, `${JSON.stringify(row, null, 2)}\n`);
   appendCrawlRow(values['benchmarks-file'], row);
   say(`results: ${file}`);
@@ -242,6 +242,14 @@ if (mappingWorkbook)
       `${mappingWorkbook.from.s} s, peak RSS ${mappingWorkbook.from.peakRssMB} MB`,
   );
 // The site-data and render steps run with the heap room `npm run build` gives itself (scripts/commands/heap-room.ts).
+/** `<base>.json`, or the first of `<base>-2.json`, `<base>-3.json`, … not taken: a day's runs each keep their file. */
+function freeName(dir: string, base: string): string {
+  for (let n = 1; ; n++) {
+    const file = join(dir, n === 1 ? `${base}.json` : `${base}-${n}.json`);
+    if (!existsSync(file)) return file;
+  }
+}
+
 const HEAP = `--max-old-space-size=${wantedHeapMegabytes(totalmem())}`;
 
 const stepSiteData =
@@ -428,7 +436,7 @@ const result = {
   },
 };
 mkdirSync(values['results-dir'], { recursive: true });
-const resultFile = join(values['results-dir'], `${result.date.slice(0, 10)}-${items}.json`);
+const resultFile = freeName(values['results-dir'], `${result.date.slice(0, 10)}-${items}`);
 writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
 appendBenchmarkRow(values['benchmarks-file'], result);
 say(

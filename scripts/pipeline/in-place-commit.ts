@@ -41,9 +41,16 @@ export interface SiteListing {
 /** Folders of build work inside `out` (a mount point's staging folder and the like) hold no site files. */
 const siteEntry = (name: string): boolean => !WORK_NAME.test(name);
 
+/** `out`'s files and their sizes; one gone between the folder's listing and its own is left out. */
 function listSite(out: string): SiteListing {
-  const files = listFiles(out, (name) => !siteEntry(name));
-  return { files, sizes: files.map((rel) => lstatSync(path.join(out, rel)).size) };
+  const listing: SiteListing = { files: [], sizes: [] };
+  for (const rel of listFiles(out, (name) => !siteEntry(name))) {
+    const size = fileSize(path.join(out, rel));
+    if (size === undefined) continue;
+    listing.files.push(rel);
+    listing.sizes.push(size);
+  }
+  return listing;
 }
 
 interface ListingJob {

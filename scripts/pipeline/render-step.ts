@@ -5,8 +5,8 @@
  *
  * They overlap by default, though Pagefind writes its first bundle only once `astro build` has ended (below), and
  * the SQLite file (`writeSqlite`) is started as soon as the pages are written, beside what is left of the index; on a
- * night that updates the last site in place (`keepTwins`: most pages are taken), as soon as `astro build` has ended,
- * beside the item page writer.
+ * night that updates the last site in place (`keepTwins`: most pages are taken) with a quick index (the word index,
+ * or none), as soon as `astro build` has ended, beside the item page writer.
  * `--search-after-astro` runs them one after the other, for machines where the memory of both at once (at 100k items
  * about 0.4–0.75 GB for the pages and up to 1 GB while Pagefind writes a bundle) does not fit. `--memory` does too,
  * and bounds each process's heap (astro-step.ts).
@@ -118,10 +118,13 @@ export async function renderAndIndex(
         throw error;
       });
     const index = indexSearch(config, siteDataDir, side, searchEnv, log, stop, release);
-    // On a night that updates the last site in place the item page writer takes most pages, and the SQLite file is
-    // written beside it, once `astro build` has ended.
+    // On a night that updates the last site in place the item page writer takes most pages, and unless Pagefind's
+    // bundles make the longer side anyway (then the file fits after the pages, with less memory at once: at 100k
+    // items the night's peak was 2.7 GB with it beside the writer), the SQLite file is written beside the writer, once
+    // `astro build` has ended.
+    const pagefindLonger = config.search && config.searchEngine === 'pagefind';
     const pagesThenSqlite = async () => {
-      if (keepTwins === undefined || writeSqlite === undefined) {
+      if (keepTwins === undefined || writeSqlite === undefined || pagefindLonger) {
         const pages = await render();
         return { pages, sqlite: await writeSqlite?.(stop) };
       }
