@@ -92,8 +92,15 @@ async function staged(
     return await body({ out, err, progress, staging, work, snapshot });
   } catch (error) {
     // A commit under way (in-place-commit.ts) is finished by the next run, not undone: its staging folder stays.
-    if (staging !== undefined && !(await hasJournal(staging))) await rm(staging, { recursive: true, force: true });
-    return reportFailure(config, error, io, err);
+    const committing = staging !== undefined && (await hasJournal(staging));
+    if (staging !== undefined && !committing) await rm(staging, { recursive: true, force: true });
+    const code = reportFailure(config, error, io, err);
+    if (committing)
+      err(
+        `the site in ${target} was being updated in place: the next build into it finishes the update ` +
+          `(its files wait in ${staging})`,
+      );
+    return code;
   } finally {
     await removeBuildWork(work);
   }
