@@ -22,22 +22,33 @@ export function countFile(size: DirSize, name: string, bytes: number): void {
 export const FILES_PER_TURN = 2000;
 
 /**
+ * What a walk over a site's files calls once a file: every `FILES_PER_TURN` calls the event loop turns, and then a
+ * stopped `signal` throws.
+ */
+export function turnEvery(signal?: AbortSignal): () => Promise<void> {
+  let sinceTurn = 0;
+  return async () => {
+    if (++sinceTurn < FILES_PER_TURN) return;
+    sinceTurn = 0;
+    await nextTurn();
+    signal?.throwIfAborted();
+  };
+}
+
+/**
  * Synchronous calls, folder by folder: a site is hundreds of thousands of small files, and one promise per stat and
  * a listing of the whole tree at once cost more than the disk's part (see unchanged-files.ts).
  */
 export async function measureDir(dir: string): Promise<DirSize> {
   const size = emptySize();
-  let sinceTurn = 0;
+  const turn = turnEvery();
   async function folder(at: string): Promise<void> {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const where = path.join(at, entry.name);
       if (entry.isDirectory()) await folder(where);
       else if (entry.isFile()) {
         countFile(size, entry.name, statSync(where).size);
-        if (++sinceTurn >= FILES_PER_TURN) {
-          sinceTurn = 0;
-          await nextTurn();
-        }
+        await turn();
       }
     }
   }

@@ -15,12 +15,11 @@
 import { lstatSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { COMMIT_JOURNAL, finishCommit, listFiles, writeJournal } from '../core/commit-journal.ts';
 import { linkOrCopySync, type LinkState } from '../core/link-or-copy.ts';
 import { WORK_NAME } from '../core/mount-swap.ts';
-import { countFile, emptySize, FILES_PER_TURN } from './dir-stats.ts';
-import { sameBytes, type SiteChanges } from './unchanged-files.ts';
+import { countFile, emptySize, turnEvery } from './dir-stats.ts';
+import { comparisonBuffers, sameBytes, type SiteChanges } from './unchanged-files.ts';
 
 /** The bytes of a file placed in `out`, undefined when it is missing or not a file. */
 function fileSize(file: string): number | undefined {
@@ -38,13 +37,13 @@ export interface SiteListing {
   sizes: number[];
 }
 
-/** Folders of build work inside `out` (a mount point's staging folder and the like) hold no site files. */
-const siteEntry = (name: string): boolean => !WORK_NAME.test(name);
-
-/** `out`'s files and their sizes; one gone between the folder's listing and its own is left out. */
+/**
+ * `out`'s files and their sizes; one gone between the folder's listing and its own is left out, and so are folders of
+ * build work inside `out` (a mount point's staging folder and the like).
+ */
 function listSite(out: string): SiteListing {
   const listing: SiteListing = { files: [], sizes: [] };
-  for (const rel of listFiles(out, (name) => !siteEntry(name))) {
+  for (const rel of listFiles(out, (name) => WORK_NAME.test(name))) {
     const size = fileSize(path.join(out, rel));
     if (size === undefined) continue;
     listing.files.push(rel);
@@ -101,17 +100,10 @@ export async function commitInPlace(
   listing?: Promise<SiteListing>,
 ): Promise<SiteChanges> {
   const changes: SiteChanges = { unchanged: 0, changed: 0, added: 0, removed: 0, size: emptySize() };
-  const chunk = 1 << 20;
-  const chunks: [Buffer, Buffer] = [Buffer.allocUnsafe(chunk), Buffer.allocUnsafe(chunk)];
+  const chunks = comparisonBuffers();
   const keptFiles = new Set<string>(kept);
   const staged = new Set<string>();
-  let sinceTurn = 0;
-  const turn = async () => {
-    if (++sinceTurn < FILES_PER_TURN) return;
-    sinceTurn = 0;
-    await nextTurn();
-    signal?.throwIfAborted();
-  };
+  const turn = turnEvery(signal);
   // The staged files: the same bytes as the last site's are dropped (the last one stays, with its time).
   for (const rel of listFiles(staging, (name) => name === COMMIT_JOURNAL)) {
     const fresh = path.join(staging, rel);
@@ -165,16 +157,14 @@ export const worthUpdating = (kept: number, placed: number): boolean => kept * 2
 export async function placeKept(out: string, staging: string, kept: readonly string[], signal?: AbortSignal) {
   const links: LinkState = { tried: true };
   const made = new Set<string>();
-  for (const [i, rel] of kept.entries()) {
+  const turn = turnEvery(signal);
+  for (const rel of kept) {
     const dir = path.dirname(path.join(staging, rel));
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
     linkOrCopySync(path.join(out, rel), path.join(staging, rel), links);
-    if (i % FILES_PER_TURN === 0) {
-      await nextTurn();
-      signal?.throwIfAborted();
-    }
+    await turn();
   }
 }

@@ -8,8 +8,7 @@
  */
 import { closeSync, openSync, readdirSync, readSync, statSync, utimesSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { countFile, emptySize, FILES_PER_TURN, type DirSize } from './dir-stats.ts';
+import { countFile, emptySize, turnEvery, type DirSize } from './dir-stats.ts';
 
 export interface SiteChanges {
   /** Files with the same bytes as in the previous site: their times are the previous site's. */
@@ -26,6 +25,12 @@ export interface SiteChanges {
 
 /** Files are compared a chunk at a time: a page is one chunk, the SQLite file many. */
 const CHUNK_BYTES = 1 << 20;
+
+/** The two buffers `sameBytes` reads into, made once for a walk. */
+export const comparisonBuffers = (): [Buffer, Buffer] => [
+  Buffer.allocUnsafe(CHUNK_BYTES),
+  Buffer.allocUnsafe(CHUNK_BYTES),
+];
 
 /**
  * The bytes of two files of `size` bytes, compared. Synchronous calls on purpose: a site is hundreds of thousands of
@@ -86,8 +91,8 @@ export async function keepUnchangedTimes(
 ): Promise<SiteChanges> {
   signal?.throwIfAborted();
   const changes: SiteChanges = { unchanged: 0, changed: 0, added: 0, removed: 0, size: emptySize() };
-  const chunks: [Buffer, Buffer] = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
-  let sinceTurn = 0;
+  const chunks = comparisonBuffers();
+  const turn = turnEvery(signal);
 
   function compare(fresh: string, a: Stats, old: string): void {
     const b = statSync(old);
@@ -118,11 +123,7 @@ export async function keepUnchangedTimes(
         countFile(changes.size, entry.name, stats.size);
         if (oldPath !== undefined && before?.isFile()) compare(fresh, stats, oldPath);
         else changes.added += 1;
-        if (++sinceTurn >= FILES_PER_TURN) {
-          sinceTurn = 0;
-          await nextTurn();
-          signal?.throwIfAborted();
-        }
+        await turn();
       }
       // A file where a folder was, or a folder where a file was: what was there is gone.
       if (oldPath !== undefined && before?.isDirectory() && !entry.isDirectory())

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
@@ -14,28 +14,9 @@ import { COMMIT_JOURNAL, finishCommit, writeJournal } from '../../scripts/core/c
 import { recoverFolderSwap } from '../../scripts/core/folder-swap.ts';
 import { recoverInside } from '../../scripts/core/mount-swap.ts';
 import { commitInPlace, listSiteOnThread, placeKept, worthUpdating } from '../../scripts/pipeline/in-place-commit.ts';
+import { readTree, writeTree } from '../support/file-tree.ts';
 
 const LAST_NIGHT = new Date('2020-01-02T03:04:05Z');
-
-/** Writes `files` under `root`; `time`, when given, is their modification time. */
-async function writeTree(root: string, files: Record<string, string>, time?: Date): Promise<void> {
-  for (const [name, body] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
-    await writeFile(path.join(root, name), body);
-    if (time !== undefined) await utimes(path.join(root, name), time, time);
-  }
-}
-
-/** Every file under `root` with its text, `/` between the parts of its path. */
-async function readTree(root: string): Promise<Record<string, string>> {
-  const tree: Record<string, string> = {};
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    tree[path.relative(root, file).split(path.sep).join('/')] = await readFile(file, 'utf8');
-  }
-  return tree;
-}
 
 /** A pid no process has now: a child's, once it has ended. */
 function deadPid(): number {

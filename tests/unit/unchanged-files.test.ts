@@ -5,21 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { measureDir } from '../../scripts/pipeline/dir-stats.ts';
 import { describeChanges, keepUnchangedTimes } from '../../scripts/pipeline/unchanged-files.ts';
+import { writeTree } from '../support/file-tree.ts';
 
 const LAST_NIGHT = new Date('2020-01-02T03:04:05Z');
-
-async function writeTree(root: string, files: Record<string, string | Buffer>): Promise<void> {
-  for (const [name, body] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
-    await writeFile(path.join(root, name), body);
-  }
-}
 
 const mtime = async (file: string): Promise<number> => (await stat(file)).mtimeMs;
 

@@ -26,8 +26,6 @@ const WRITE_BATCH = 64;
 export interface ItemJsonSummary {
   files: number;
   bytes: number;
-  /** Twins left in the last site, the same bytes (`KeepTwins`). */
-  kept?: number;
 }
 
 function twinOf(node: SiteNode, usedBy: UsedByEntry | undefined, item: Buffer | undefined): Buffer {
@@ -97,7 +95,7 @@ export async function writeItemJsonFiles(
     usedBy.close();
   }
   if (keep !== undefined) writeKeptList(keep.keptOut, kept);
-  return { files: nodes.length, bytes, ...(keep !== undefined ? { kept: kept.length } : {}) };
+  return { files: nodes.length, bytes };
 }
 
 /**
