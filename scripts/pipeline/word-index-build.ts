@@ -25,6 +25,7 @@ import {
   encodeSet,
   pageName,
   segmentFile,
+  titleRanks,
   wordsOf,
   type SegmentEntry,
   type ShownPage,
@@ -106,14 +107,12 @@ export async function buildWordIndex(recordsFile: string, outDir: string, base: 
     bytes = 0;
   };
   for (const word of words) {
-    const sets: SegmentEntry[] = [];
-    for (const [field, postings] of [
-      [TEXT, text],
-      [TITLE, titles],
-    ] as const) {
-      const set = postings.get(word);
-      if (set !== undefined) sets.push({ field, word, ...encodeSet(set, pages) });
-    }
+    const inText = text.get(word) as number[];
+    const inTitles = titles.get(word);
+    const sets: SegmentEntry[] = [{ field: TEXT, word, ...encodeSet(inText, pages) }];
+    // Coded over the text set, which holds every page whose title holds the word.
+    if (inTitles !== undefined)
+      sets.push({ field: TITLE, word, ...encodeSet(titleRanks(inText, inTitles), inText.length) });
     const size = sets.reduce((sum, e) => sum + e.bytes.length + word.length + 8, 0);
     if (entries.length > 0 && bytes + size > SEGMENT_BYTES) await writeSegment();
     entries.push(...sets);

@@ -11,6 +11,7 @@ import {
   WORD_INDEX_FILE,
   WORD_INDEX_VERSION,
   addSet,
+  addTitleSet,
   chunkFile,
   decodeSegment,
   isGzip,
@@ -132,10 +133,13 @@ class Bundle {
       const inText = new Uint32Array(words);
       const inTitle = new Uint32Array(words);
       for (const n of segmentsFor(this.manifest.segments, term)) {
-        for (const entry of await this.segment(n)) {
-          if (!entry.word.startsWith(term)) continue;
-          addSet(entry.field === TEXT ? inText : inTitle, entry.kind, entry.bytes);
-        }
+        const entries = await this.segment(n);
+        entries.forEach((entry, i) => {
+          if (!entry.word.startsWith(term)) return;
+          // A title set follows its word's text set, over which it is coded (decodeSegment checks).
+          if (entry.field === TEXT) addSet(inText, entry.kind, entry.bytes);
+          else addTitleSet(inTitle, entries[i - 1] as SegmentEntry, entry);
+        });
       }
       text = text === undefined ? inText : and(text, inText);
       title = title === undefined ? inTitle : and(title, inTitle);

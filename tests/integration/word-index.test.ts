@@ -12,7 +12,17 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { buildWordIndex } from '../../scripts/pipeline/word-index-build.ts';
 import { facetMapPages, type FacetMap } from '../../src/lib/search/facet-map.ts';
-import { addSet, decodeSegment, encodeSet, segmentFile } from '../../src/lib/search/word-index.ts';
+import {
+  TEXT,
+  TITLE,
+  addSet,
+  addTitleSet,
+  decodeSegment,
+  encodeSegment,
+  encodeSet,
+  segmentFile,
+  titleRanks,
+} from '../../src/lib/search/word-index.ts';
 import { openWordSearch, type LoadBytes } from '../../src/scripts/word-search.ts';
 import { seededRandom } from '../support/fault-source.ts';
 
@@ -266,6 +276,15 @@ describe('the word index', () => {
     const raw = gunzipSync(whole);
     assert.throws(() => decodeSegment(raw.subarray(0, raw.length - 1)), /truncated/);
     assert.throws(() => decodeSegment(Uint8Array.from([7, 1, 97])), /unknown field 7/);
+    // A title set is coded over its word's text set, so one without it just before cannot be read.
+    const set = encodeSet([1], 8);
+    const alone = encodeSegment([{ field: TITLE, word: 'a', ...set }]);
+    assert.throws(() => decodeSegment(alone), /title set without its text set/);
+    const other = encodeSegment([
+      { field: TEXT, word: 'a', ...set },
+      { field: TITLE, word: 'b', ...set },
+    ]);
+    assert.throws(() => decodeSegment(other), /title set without its text set/);
     let damaged = true;
     const flaky: LoadBytes = async (f) =>
       damaged && f === `words/${segmentFile(0)}` ? gzipSync(raw.subarray(0, 5)) : load(f);
@@ -310,5 +329,37 @@ describe('a page set', () => {
         assert.deepEqual(back, set, `${pages} pages, density ${density}, kind ${kind}`);
       }
     }
+  });
+});
+
+describe('a title set', () => {
+  it('is coded over its text set and decodes to the pages it was made of', () => {
+    const next = seededRandom(5);
+    for (const pages of [1, 9, 33, 1000, 4099]) {
+      for (const [inText, inTitle] of [
+        [0.5, 0.1],
+        [0.05, 0.9],
+        [1, 1],
+        [0.3, 0],
+      ] as const) {
+        const text = Array.from({ length: pages }, (_, i) => i).filter(() => next() < inText);
+        const title = text.filter(() => next() < inTitle);
+        const ranks = titleRanks(text, title);
+        assert.deepEqual(
+          ranks.map((r) => text[r]),
+          title,
+        );
+        const bits = new Uint32Array(Math.ceil(pages / 32));
+        addTitleSet(
+          bits,
+          { field: TEXT, word: 'w', ...encodeSet(text, pages) },
+          { field: TITLE, word: 'w', ...encodeSet(ranks, text.length) },
+        );
+        const back: number[] = [];
+        for (let p = 0; p < pages; p++) if (((bits[p >>> 5] as number) >>> (p & 31)) & 1) back.push(p);
+        assert.deepEqual(back, title, `${pages} pages, ${inText} in text, ${inTitle} of them in titles`);
+      }
+    }
+    assert.throws(() => titleRanks([1, 3], [2]), /page 2 is in a title set, not in its text set/);
   });
 });
