@@ -19,7 +19,7 @@ import { benchMapping } from './mapping-bench.ts';
 import { timeTable } from './table-timing.ts';
 import { collectTargets, startServiceProcess } from './service-process.ts';
 import { wantedHeapMegabytes } from '../scripts/core/heap-room.ts';
-import { SEARCH_ENGINES } from '../scripts/pipeline/build-config.ts';
+import { SEARCH_ENGINE_CHOICES } from '../scripts/pipeline/build-config.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
@@ -34,7 +34,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'search-after-astro': { type: 'boolean', default: false },
     'astro-item-pages': { type: 'boolean', default: false },
-    'search-engine': { type: 'string', default: 'pagefind' },
+    'search-engine': { type: 'string', default: 'auto' },
     until: { type: 'string' },
     'reuse-db': { type: 'boolean', default: false },
     skip: { type: 'string', default: '' },
@@ -55,9 +55,9 @@ if (!Number.isInteger(items) || items < 50 || !Number.isInteger(concurrency) || 
   process.stderr.write('bench: --items must be an integer ≥ 50 and --concurrency ≥ 1\n');
   process.exit(2);
 }
-if (!(SEARCH_ENGINES as readonly string[]).includes(values['search-engine'])) {
+if (!(SEARCH_ENGINE_CHOICES as readonly string[]).includes(values['search-engine'])) {
   process.stderr.write(
-    `bench: --search-engine takes ${SEARCH_ENGINES.join(' or ')}, not '${values['search-engine']}'\n`,
+    `bench: --search-engine takes ${SEARCH_ENGINE_CHOICES.join(', ')}, not '${values['search-engine']}'\n`,
   );
   process.exit(2);
 }
@@ -291,6 +291,8 @@ const stepRender =
     ),
   );
 const render = JSON.parse(stepRender.stdout) as {
+  /** The index written: `auto` chooses by the pages (scripts/pipeline/build-config.ts). */
+  engine?: 'pagefind' | 'words';
   pagesMillis: number;
   astroMillis: number;
   itemPages?: { pages: number; millis: number };
@@ -378,7 +380,7 @@ const result = {
   // Steps taken from the stopped run this one resumed (--resume), measured there.
   ...(resumedSteps.length > 0 ? { resumed: resumedSteps } : {}),
   astroItemPages: values['astro-item-pages'],
-  ...(values['search-engine'] === 'words' ? { searchEngine: 'words' as const } : {}),
+  ...((render.engine ?? values['search-engine']) === 'words' ? { searchEngine: 'words' as const } : {}),
   machine: { cores: cpus().length, ramGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   counts: {
     content: manifest.counts.content,

@@ -39,7 +39,7 @@ export async function benchIncremental(
   snapshot: string,
   work: string,
   heapFlag: string,
-  searchEngine = 'pagefind',
+  searchEngine = 'auto',
 ): Promise<IncrementalBench> {
   const edited = join(work, 'snapshot-nightly');
   const out = join(work, 'nightly-site');

@@ -9,9 +9,10 @@
  *   node bench/steps.ts sqlite <snapshotDir> <siteDataDir> <outDir>   (downloads/snapshot.sqlite, docs/sqlite.md)
  * The same functions `npm run build` calls; each prints one JSON line with its own figures.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runAstroBuild } from '../scripts/pipeline/astro-step.ts';
-import { loadBuildConfig } from '../scripts/pipeline/build-config.ts';
+import { chooseSearchEngine, loadBuildConfig } from '../scripts/pipeline/build-config.ts';
 import { writeLookupFiles } from '../src/lib/site-data/derive/lookup-files.ts';
 import { prepareSiteData } from '../src/lib/site-data/derive/prepare-site-data.ts';
 import { readSiteNodes } from '../src/lib/site-data/site-nodes.ts';
@@ -20,7 +21,7 @@ import { buildSearchIndex } from '../scripts/pipeline/search-index.ts';
 import { renderAndIndex } from '../scripts/pipeline/render-step.ts';
 import { writeSnapshotSqlite } from '../scripts/pipeline/sqlite/sqlite-export.ts';
 import { writeDraftChanges } from '../scripts/pipeline/drafts-step.ts';
-import { SITE_DATA_FILES } from '../src/lib/site-data/site-data-format.ts';
+import { SITE_DATA_FILES, type SiteDataMeta } from '../src/lib/site-data/site-data-format.ts';
 
 const [step, ...args] = process.argv.slice(2);
 
@@ -62,7 +63,7 @@ async function run(): Promise<unknown> {
         string,
         ...string[],
       ];
-      const engine = options.find((o) => o.startsWith('engine='))?.slice('engine='.length) ?? 'pagefind';
+      const engine = options.find((o) => o.startsWith('engine='))?.slice('engine='.length) ?? 'auto';
       const { config, problems } = loadBuildConfig(
         [
           ...['--snapshot', snapshotDir, '--out', outDir, '--cache', cacheDir, '--quiet'],
@@ -75,11 +76,14 @@ async function run(): Promise<unknown> {
       );
       if (!config) throw new Error(problems.join('; '));
       // As the build renders by default: every item page, no inputs recorded (--take-unchanged: incremental-bench.ts).
-      const summary = await renderAndIndex(config, snapshotDir, siteDataDir, outDir, process.env, (t) =>
+      const meta = JSON.parse(readFileSync(path.join(siteDataDir, SITE_DATA_FILES.meta), 'utf8')) as SiteDataMeta;
+      const chosen = chooseSearchEngine(config, meta.counts.searchRecords);
+      const summary = await renderAndIndex(chosen, snapshotDir, siteDataDir, outDir, process.env, (t) =>
         process.stderr.write(t),
       );
       return {
         millis: summary.millis,
+        engine: chosen.searchEngine,
         pagesMillis: summary.pages.millis,
         astroMillis: summary.pages.astroMillis,
         itemPages: summary.pages.itemPages,

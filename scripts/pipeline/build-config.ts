@@ -16,6 +16,33 @@ import { parsePartition, type Partition } from '../../src/lib/partition.ts';
 /** The search indexes the build can write. */
 export const SEARCH_ENGINES = ['pagefind', 'words'] as const;
 export type SearchEngineName = (typeof SEARCH_ENGINES)[number];
+/** What `--search-engine` takes: an index, or `auto` (the default), which chooses by the site's size. */
+export const SEARCH_ENGINE_CHOICES = ['auto', ...SEARCH_ENGINES] as const;
+export type SearchEngineChoice = (typeof SEARCH_ENGINE_CHOICES)[number];
+
+/**
+ * Pages search finds (its records: every item and content type) from which `auto` writes the word index. Pagefind met
+ * every search target of the bench at 79,095 records (100k items: slowest query 156–180 ms), not at 233,977 (300k
+ * items: slowest 350–435 ms) nor at 1M (slowest 886–969 ms and 3.4 MB, the cold first query over 1 s, its index
+ * 550–610 s to write). At 156,372 (200k items), both built on one site on one machine: Pagefind's slowest query 839 ms
+ * and 556 KB, its cold first query 1,770 ms, its index 251 s; the word index's 280 ms and 119 KB, 505 ms, 49 s. Below
+ * it Pagefind's stemming, phrases and relevance cost little.
+ */
+export const WORD_INDEX_FROM_PAGES = 100_000;
+
+/** A build's configuration once its search index is chosen (chooseSearchEngine). */
+export type ChosenConfig = BuildConfig & { readonly searchEngine: SearchEngineName };
+
+/**
+ * The index `auto` stands for, given the pages the search records hold: the word index from WORD_INDEX_FROM_PAGES,
+ * but Pagefind for one partition of a site (the word index numbers the whole site's pages: it is one bundle).
+ */
+export function chooseSearchEngine(config: BuildConfig, pages: number): ChosenConfig {
+  if (config.searchEngine !== 'auto') return config as ChosenConfig;
+  const engine: SearchEngineName =
+    pages >= WORD_INDEX_FROM_PAGES && config.partition === undefined ? 'words' : 'pagefind';
+  return { ...config, searchEngine: engine };
+}
 
 export interface BuildConfig {
   readonly snapshotDir?: string;
@@ -30,8 +57,11 @@ export interface BuildConfig {
   /** Write downloads/snapshot.sqlite (scripts/pipeline/sqlite/); it grows with the values, about 6.5 KB an item. */
   readonly sqlite: boolean;
   readonly searchShardSize: number;
-  /** `pagefind` (the default), or `words`: the word index (src/lib/search/word-index.ts). */
-  readonly searchEngine: SearchEngineName;
+  /**
+   * `pagefind`, `words` (the word index, src/lib/search/word-index.ts), or `auto` (the default): the word index from
+   * WORD_INDEX_FROM_PAGES pages (chooseSearchEngine).
+   */
+  readonly searchEngine: SearchEngineChoice;
   /** Index after rendering instead of beside it: slower, but only one of the two in memory at a time. */
   readonly searchAfterAstro: boolean;
   /** Give the files written again byte for byte their times in the site `outDir` holds (unchanged-files.ts). */
@@ -120,7 +150,7 @@ const schema = z.object({
         .max(1 << 20, 'must be at most 1024G'),
     )
     .optional(),
-  'search-engine': z.enum(SEARCH_ENGINES).default('pagefind'),
+  'search-engine': z.enum(SEARCH_ENGINE_CHOICES).default('auto'),
   'search-shard-size': z
     .string()
     .regex(/^\d+$/, 'must be a whole number')

@@ -80,9 +80,9 @@ export const BUILD_FLAGS = defineFlags(
         name: 'search-engine',
         value: 'NAME',
         text:
-          'pagefind (default) or words: a word index of its own, one set of pages a word (at 1M items built ' +
-          'in seconds, a query of common words fetching a tenth of the bytes; no exact phrases, no stemming; ' +
-          'not with --partition)',
+          'auto (default: pagefind below 100000 pages, words from there), pagefind, or words: a word index of its ' +
+          'own, one set of pages a word (at 1M items built in seconds, a query of common words fetching a tenth of ' +
+          'the bytes; no exact phrases, no stemming; not with --partition)',
       },
       {
         name: 'search-shard-size',

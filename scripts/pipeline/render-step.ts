@@ -24,7 +24,7 @@ import { SITE_DATA_FILES } from '../../src/lib/site-data/site-data-format.ts';
 import { childEnv, countItems, runAstroBuild, type PagesSummary } from './astro-step.ts';
 import type { Reuse } from './item-pages.ts';
 import { copyDownloads, type DownloadsSummary } from './downloads-step.ts';
-import type { BuildConfig } from './build-config.ts';
+import type { ChosenConfig } from './build-config.ts';
 import type { SearchIndexSummary } from './search-index.ts';
 import type { SqliteSummary } from './sqlite/sqlite-export.ts';
 import { runLookupStep } from './lookup-step.ts';
@@ -47,7 +47,7 @@ export interface RenderSummary {
 }
 
 async function indexSearch(
-  config: BuildConfig,
+  config: ChosenConfig,
   siteDataDir: string,
   outDir: string,
   env: Record<string, string>,
@@ -71,7 +71,7 @@ async function moveInto(from: string, to: string): Promise<void> {
 }
 
 export async function renderAndIndex(
-  config: BuildConfig,
+  config: ChosenConfig,
   snapshotDir: string,
   siteDataDir: string,
   staging: string,

@@ -12,7 +12,7 @@ import { hasJournal, readKeptList } from '../core/commit-journal.ts';
 import { findStat, recoverFolderSwap, stagingFolder, swapIntoPlace } from '../core/folder-swap.ts';
 import { commitInPlace, listSiteOnThread, placeKept, worthUpdating } from './in-place-commit.ts';
 import { describeChanges, keepUnchangedTimes, type SiteChanges } from './unchanged-files.ts';
-import { loadBuildConfig, type BuildConfig } from './build-config.ts';
+import { chooseSearchEngine, loadBuildConfig, WORD_INDEX_FROM_PAGES, type BuildConfig } from './build-config.ts';
 import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
 import { itemPageInputsFile } from './astro-step.ts';
@@ -168,7 +168,13 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
         : await readPreparedSiteData(config.siteDataFrom, snapshot.dir, progress);
     await rm(staging, { recursive: true, force: true });
     io.signal?.throwIfAborted();
-    const own = { ...config, cacheDir: work.dir };
+    // `auto` chooses the search index by the pages the site will hold, said once when it chooses the word index.
+    const own = chooseSearchEngine({ ...config, cacheDir: work.dir }, siteData.meta.counts.searchRecords);
+    if (config.searchEngine === 'auto' && own.searchEngine === 'words' && config.search)
+      progress(
+        `search: the word index, for ${siteData.meta.counts.searchRecords} pages (from ${WORD_INDEX_FROM_PAGES} ` +
+          'on; --search-engine pagefind for stemming, phrases and relevance)',
+      );
     const recorded = path.join(work.dir, path.basename(inputs));
     const kept = { pages: path.join(work.dir, 'kept-pages.txt'), twins: path.join(work.dir, 'kept-twins.txt') };
     const reuse: Reuse | undefined = !config.takeUnchanged

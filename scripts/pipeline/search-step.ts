@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Partition } from '../../src/lib/partition.ts';
-import type { BuildConfig, SearchEngineName } from './build-config.ts';
+import type { ChosenConfig, SearchEngineName } from './build-config.ts';
 import { BUILD_EXIT_CODES } from './build-errors.ts';
 import { childMain, released, runJsonChild } from './child-run.ts';
 import { buildPartitionSearch } from './partition-search.ts';
@@ -28,7 +28,7 @@ interface SearchJob {
 const SELF = path.join(import.meta.dirname, 'search-step.ts');
 
 export async function runSearchStep(
-  config: BuildConfig,
+  config: ChosenConfig,
   records: string,
   outDir: string,
   env: Record<string, string>,

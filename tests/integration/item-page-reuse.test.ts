@@ -67,10 +67,10 @@ describe('item pages taken from the last site, night after night', () => {
   }
 
   /** Tonight's build into --out, and a fresh one of the same snapshot; returns tonight's output. */
-  async function night(name: string, snapshot: string): Promise<string> {
+  async function night(name: string, snapshot: string, options: string[] = []): Promise<string> {
     const previous = snapshots.at(-2);
     const compare = previous === undefined ? [] : ['--compare-with', previous];
-    const common = ['--snapshot', snapshot, ...compare, '--no-sqlite'];
+    const common = ['--snapshot', snapshot, ...compare, '--no-sqlite', ...options];
     const built = await buildInChild([...common, '--out', out, '--cache', cache, '--take-unchanged']);
     assert.equal(built.code, 0, built.stderr);
     const fresh = path.join(work, `fresh-${name}`);
@@ -82,6 +82,10 @@ describe('item pages taken from the last site, night after night', () => {
     await rm(`${fresh}-cache`, { recursive: true });
     return built.stderr;
   }
+
+  /** The search indexes' folders in the site. */
+  const searchFolders = async (): Promise<string[]> =>
+    (await readdir(out)).filter((name) => name === 'pagefind' || name === 'words').sort();
 
   async function siteNodes(): Promise<NodeLine[]> {
     const text = await readFile(path.join(cache, 'site-data', 'nodes.ndjson'), 'utf8');
@@ -166,7 +170,13 @@ describe('item pages taken from the last site, night after night', () => {
     const contentPages = await readdir(path.join(out, 'content'));
     const touched = path.join(out, 'content', contentPages[0] as string, 'index.html');
     await appendFile(touched, '<!-- changed by hand -->');
-    assert.ok(taken(await night('night 3', await crawl())).taken > 0);
+    // And the other search index, as when a site crosses the size from which `auto` writes the word index: Pagefind's
+    // files go, the word index's come, and the pages are still taken and the site updated in place.
+    assert.deepEqual(await searchFolders(), ['pagefind']);
+    const third = await night('night 3', await crawl(), ['--search-engine', 'words']);
+    assert.ok(taken(third).taken > 0);
+    assert.match(third, /updated in place/);
+    assert.deepEqual(await searchFolders(), ['words'], 'only the word index is left');
 
     // A red night: its snapshot fails its checksums, nothing is published, the site and its inputs stay.
     const red = path.join(work, 'snapshot-red');
@@ -180,13 +190,14 @@ describe('item pages taken from the last site, night after night', () => {
     assert.notEqual(failed.code, 0, 'a damaged snapshot is refused');
     assert.deepEqual(await fingerprint(out), before, 'the red night left the site as it was');
 
-    // Night 4: random edits, to the model too.
+    // Night 4: random edits, to the model too, and Pagefind's index again (`auto` at this size) after night 3's.
     const model = createRandom(11);
     const done: string[] = [];
     edit((open) => {
       for (let step = 401; step <= 403; step++) done.push(applyRandomEdit(open, model, step));
     });
     await night(`night 4 (${done.join('; ')})`, await crawl());
+    assert.deepEqual(await searchFolders(), ['pagefind'], 'only Pagefind’s index is left');
 
     // Night 5: the inputs file damaged: nothing is taken, the site is still right.
     const kept = (await readdir(cache)).filter((name) => /^item-pages-[0-9a-f]{12}\.ndjson$/.test(name));

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
+import { chooseSearchEngine, loadBuildConfig } from '../../scripts/pipeline/build-config.ts';
 
 const CWD = '/srv/site';
 
@@ -61,8 +61,20 @@ test('without --source, --db or SNAPSHOT_SOURCE_URL the crawl is of the demo, ge
   assert.deepEqual(config?.crawl?.source, { kind: 'demo', items: 300, seed: 1, cacheDir: path.join(CWD, 'c') });
 });
 
-test('the search engine is Pagefind unless --search-engine words names the word index, never with --partition', () => {
-  assert.equal(loadBuildConfig(['--db', 'site.db'], {}, CWD).config?.searchEngine, 'pagefind');
+test('the search engine is chosen by size unless --search-engine names one, the word index never with --partition', () => {
+  const chosen = (argv: string[], pages: number) => {
+    const { config, problems } = loadBuildConfig(['--db', 'site.db', ...argv], {}, CWD);
+    assert.deepEqual(problems, []);
+    return chooseSearchEngine(config!, pages).searchEngine;
+  };
+  assert.equal(loadBuildConfig(['--db', 'site.db'], {}, CWD).config?.searchEngine, 'auto');
+  // The documented rule: the word index from 100,000 pages, Pagefind below, and Pagefind for a partition.
+  assert.equal(chosen([], 99_999), 'pagefind');
+  assert.equal(chosen([], 100_000), 'words');
+  assert.equal(chosen([], 1_000_000), 'words');
+  assert.equal(chosen(['--partition', '1/2'], 1_000_000), 'pagefind');
+  assert.equal(chosen(['--search-engine', 'pagefind'], 1_000_000), 'pagefind');
+  assert.equal(chosen(['--search-engine', 'words'], 10), 'words');
   assert.equal(loadBuildConfig(['--db', 'site.db', '--search-engine', 'words'], {}, CWD).config?.searchEngine, 'words');
   assert.match(loadBuildConfig(['--search-engine', 'lunr'], {}, CWD).problems.join('\n'), /--search-engine:/);
   assert.deepEqual(loadBuildConfig(['--search-engine', 'words', '--partition', '1/2'], {}, CWD).problems, [
