@@ -1,10 +1,11 @@
 /**
  * Compares the extras of two snapshots (a new pending draft, an item trashed, a dictionary value changed, a redirect
- * added). Extras are small (hundreds of entries), so each is read whole. Only extras offered on both sides are
- * compared: an extra missing on one side says nothing about what changed.
+ * added). An extra whose file is the same on both sides is not read; one that differs is read whole (a site's drafts
+ * can run to hundreds of megabytes: a line-by-line comparison is for when that is common). Only extras offered on
+ * both sides are compared: an extra missing on one side says nothing about what changed.
  */
 import type { ExtraChanges, ExtraEntryChange, ExtrasChanges } from '../core/extras-diff-format.ts';
-import { EXTRA_NAMES, extraStatusOf, listExtra, type ExtraName } from '../core/snapshot-extras.ts';
+import { EXTRA_NAMES, extraFileOf, extraStatusOf, listExtra, type ExtraName } from '../core/snapshot-extras.ts';
 import { getManifest } from '../core/snapshot-format.ts';
 
 type Entry = Record<string, unknown>;
@@ -67,6 +68,13 @@ export async function diffExtras(fromDir: string, toDir: string): Promise<Extras
   for (const name of EXTRA_NAMES) {
     if (extraStatusOf(fromManifest, name) !== 'offered' || extraStatusOf(toManifest, name) !== 'offered') {
       result.notCompared.push(name);
+      continue;
+    }
+    // The same bytes on both sides (checksums both sides were verified against) change nothing: a demo's drafts at
+    // 100k items are 125 MB, read, parsed and compared entry by entry in 4 s to find that.
+    const [fromFile, toFile] = [fromManifest.files[extraFileOf(name)], toManifest.files[extraFileOf(name)]];
+    if (fromFile !== undefined && fromFile.sha256 === toFile?.sha256 && fromFile.bytes === toFile.bytes) {
+      result.compared[name] = { added: [], removed: [], changed: [] };
       continue;
     }
     const before = (await listExtra(fromDir, fromManifest, name)) as Entry[];
