@@ -14,7 +14,8 @@ import { publishedDiff, writeChangesArchive } from './changes-archive.ts';
 import { valuePieces } from '../../src/lib/json-pieces.ts';
 import { writeJsonPieces } from '../../src/lib/site-data/derive/line-writer.ts';
 
-async function findPreviousDir(config: BuildConfig, current: Manifest): Promise<string | undefined> {
+/** The snapshot tonight's is compared with: `--compare-with`, or the newest kept in `--history` before it. */
+export async function findPreviousDir(config: BuildConfig, current: Manifest): Promise<string | undefined> {
   if (config.compareWith !== undefined) return config.compareWith;
   if (config.historyDir === undefined) return undefined;
   return (await findPreviousSnapshot(config.historyDir, current))?.dir;

@@ -2,14 +2,19 @@
  * The build's site-data step: derived from the snapshot (with the changes, mapping, decisions and estimate the build
  * asks for), or read from a folder a preparation job wrote (`--site-data`, prepared-site-data.ts).
  */
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { SiteDataMeta } from '../../src/lib/site-data/site-data-format.ts';
 import { prepareSiteData } from '../../src/lib/site-data/derive/prepare-site-data.ts';
 import { SnapshotDamagedError } from '../core/snapshot-verify.ts';
 import { describeChangeCounts } from '../core/diff-format.ts';
+import { DRAFT_CHANGES_FILE } from '../core/draft-changes.ts';
 import type { BuildConfig } from './build-config.ts';
 import { BUILD_EXIT_CODES, BuildError, classifyFailure } from './build-errors.ts';
-import { writeChanges } from './changes-step.ts';
+import { findPreviousDir, writeChanges } from './changes-step.ts';
+import { startSiteDataThreads } from './site-data-threads.ts';
 import { diffCacheDir, openDiffCache } from './diff-cache.ts';
+import type { CompareSnapshots } from '../diff/diff-snapshots.ts';
 import { applyDecisions, describeDecisions } from './decisions-step.ts';
 import { writeDraftChanges } from './drafts-step.ts';
 import { applyEstimate, describeEstimate } from './estimate-step.ts';
@@ -66,14 +71,42 @@ export async function deriveSiteData(
   err: (line: string) => void,
   progress: (line: string) => void,
 ): Promise<ReadySiteData> {
-  const siteData = await prepareSiteData(snapshot.dir, dir, config).catch((error: unknown) => {
-    throw siteDataError(snapshot.dir, error);
-  });
-  progress(`site data ready in ${seconds(siteData.millis)}`);
-  warnUnshown(siteData.unshown, err);
-  await writeDraftChanges(snapshot.dir, siteData.dir);
-  const diffs = openDiffCache(diffCacheDir(config.cacheDir));
-  const changes = await writeChanges(config, snapshot, siteData.dir, diffs.compare);
+  // Tonight's comparison (unless an earlier build kept it) and the drafts' changes start on threads of their own and
+  // run beside the pass over the items instead of after it (at 100k items, 1 % changed: 8.7 s and 3 s after it). A
+  // build held to --memory runs them after, in its own thread: side by side they hold three heaps.
+  const threads = config.memoryMegabytes === undefined ? startSiteDataThreads() : undefined;
+  const diffs = openDiffCache(diffCacheDir(config.cacheDir), threads?.compare);
+  const previous = threads === undefined ? undefined : await findPreviousDir(config, snapshot.manifest);
+  const tonight = previous === undefined ? undefined : diffs.compare(previous, snapshot.dir);
+  const compare: CompareSnapshots = (fromDir, toDir) =>
+    tonight !== undefined && fromDir === previous && toDir === snapshot.dir ? tonight : diffs.compare(fromDir, toDir);
+  // Beside the site-data folder, which the pass empties first; a leftover of a killed run goes with its work folder
+  // or, beside --site-data-out, as a staging folder's side (folder-swap.ts).
+  const draftsDir = `${dir}.drafts`;
+  const drafts =
+    threads === undefined
+      ? undefined
+      : mkdir(draftsDir, { recursive: true }).then(() => threads.draftChanges(snapshot.dir, draftsDir));
+  // Awaited below; a failure surfaces there, where it did when the work ran after the pass.
+  for (const ahead of [tonight, drafts]) ahead?.catch(() => undefined);
+  let siteData: Awaited<ReturnType<typeof prepareSiteData>>;
+  let changes: Awaited<ReturnType<typeof writeChanges>>;
+  try {
+    siteData = await prepareSiteData(snapshot.dir, dir, config).catch((error: unknown) => {
+      throw siteDataError(snapshot.dir, error);
+    });
+    progress(`site data ready in ${seconds(siteData.millis)}`);
+    warnUnshown(siteData.unshown, err);
+    if (drafts === undefined) await writeDraftChanges(snapshot.dir, siteData.dir);
+    else {
+      await drafts;
+      await rename(path.join(draftsDir, DRAFT_CHANGES_FILE), path.join(siteData.dir, DRAFT_CHANGES_FILE));
+    }
+    changes = await writeChanges(config, snapshot, siteData.dir, compare);
+  } finally {
+    await threads?.stop();
+    await rm(draftsDir, { recursive: true, force: true });
+  }
   await diffs.prune();
   if (changes !== undefined) progress(`changes since ${changes.from.finishedAt}: ${describeChangeCounts(changes)}`);
   const mapping = await writeMapping(config, snapshot.dir, siteData.dir);
