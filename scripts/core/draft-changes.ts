@@ -20,6 +20,8 @@ export interface DraftChanges {
 export interface DraftChangesByKey {
   /** The changes of the draft of `key`; undefined when the item has no pending draft. */
   get(key: string): DraftChanges | undefined;
+  /** The line `get` parses, as the file holds it, unchecked: the same line is the same changes. */
+  line(key: string): string | undefined;
   readonly size: number;
   close(): void;
 }
@@ -35,11 +37,12 @@ const HEAD_BYTES = 256;
  * drafts were compared, or from a source without drafts) reads as no drafts.
  */
 export function openDraftChanges(file: string, chunkBytes = 1 << 20): DraftChangesByKey {
-  if (!existsSync(file)) return { get: () => undefined, size: 0, close: () => {} };
+  if (!existsSync(file)) return { get: () => undefined, line: () => undefined, size: 0, close: () => {} };
   const head = { pattern: HEAD, bytes: HEAD_BYTES, decode: (group: string) => JSON.parse(group) as string };
   const keyed = openLinesByKey(file, head, 'a draft', chunkBytes);
   return {
     size: keyed.spans.size,
+    line: (key) => keyed.read(key),
     get(key) {
       const text = keyed.read(key);
       if (text === undefined) return undefined;

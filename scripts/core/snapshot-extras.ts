@@ -153,6 +153,8 @@ export async function listExtra<N extends ExtraName>(
 export interface ExtraByKey<N extends ExtraName> {
   /** The entry whose `key` is `key`, checked against the extra's schema; undefined when there is none. */
   get(key: string): ExtraRecord<N> | undefined;
+  /** The line `get` parses, as the file holds it, unchecked: the same line is the same entry. */
+  line(key: string): string | undefined;
   has(key: string): boolean;
   /** The keys, in the order the file first gives them; a key given twice is read as its last entry. */
   keys(): IterableIterator<string>;
@@ -180,7 +182,8 @@ export function openExtraByKey<N extends 'drafts' | 'unpublished'>(
 ): ExtraByKey<N> {
   if (manifest.files[extraFileOf(name)] === undefined) {
     const none = new KeySpans();
-    return { get: () => undefined, has: () => false, keys: () => none.keys(), size: 0, close: () => {} };
+    const nothing = () => undefined;
+    return { get: nothing, line: nothing, has: () => false, keys: () => none.keys(), size: 0, close: () => {} };
   }
   const file = path.join(dir, extraFileOf(name));
   const schema = EXTRA_SCHEMAS[name] as unknown as z.ZodType<ExtraRecord<N>>;
@@ -189,6 +192,7 @@ export function openExtraByKey<N extends 'drafts' | 'unpublished'>(
     size: keyed.spans.size,
     has: (key) => keyed.spans.has(key),
     keys: () => keyed.spans.keys(),
+    line: (key) => keyed.read(key),
     get(key) {
       const text = keyed.read(key);
       if (text === undefined) return undefined;

@@ -53,7 +53,7 @@ interface Header {
   global: string;
 }
 
-export const bytesHash = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('base64url');
+export const bytesHash = (bytes: Buffer | string): string => createHash('sha1').update(bytes).digest('base64url');
 
 export const globalInputs = (parts: Record<string, unknown>): string =>
   createHash('sha1')
