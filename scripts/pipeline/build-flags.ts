@@ -113,8 +113,8 @@ export const BUILD_FLAGS = defineFlags(
         value: 'SIZE',
         text:
           'keep the build within about SIZE of memory (e.g. 3G or 2500M, at least 1G): its own heap, and ' +
-          'Astro, the item page writer, the item JSON files and the index one after another, each with a heap ' +
-          'limit within it (more time)',
+          "the comparison and the drafts' changes after the site data, Astro, the item page writer, the item JSON " +
+          'files and the index one after another, each with a heap limit within it (more time)',
       },
       {
         name: 'astro-item-pages',
