@@ -14,10 +14,10 @@
  */
 import { lstatSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { COMMIT_JOURNAL, finishCommit, listFiles, writeJournal } from '../core/commit-journal.ts';
 import { linkOrCopySync, type LinkState } from '../core/link-or-copy.ts';
 import { WORK_NAME } from '../core/mount-swap.ts';
+import { answerOnThread, runOnThread } from '../core/thread-job.ts';
 import { countFile, emptySize, turnEvery } from './dir-stats.ts';
 import { comparisonBuffers, sameBytes, type SiteChanges } from './unchanged-files.ts';
 
@@ -52,10 +52,7 @@ function listSite(out: string): SiteListing {
   return listing;
 }
 
-interface ListingJob {
-  siteListing: true;
-  out: string;
-}
+const LISTING = 'site listing';
 
 /**
  * The last site's files listed on a thread, from the start of the build: the build writes nothing into `out` until
@@ -63,29 +60,13 @@ interface ListingJob {
  * went to reading the last site's folders), which the site data's computing hides.
  */
 export function listSiteOnThread(out: string): Promise<SiteListing> {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { siteListing: true, out } satisfies ListingJob });
-  const listed = new Promise<SiteListing>((resolve, reject) => {
-    worker.once('message', (message: { done: SiteListing } | { failed: string }) =>
-      'done' in message ? resolve(message.done) : reject(new Error(message.failed)),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the site listing's thread ended (exit ${code}) without it`)));
-  });
+  const listed = runOnThread<SiteListing>(import.meta.url, LISTING, out, 'the site listing').answer;
   // Not awaited until the commit: a listing that fails is said there, not as an unhandled rejection meanwhile.
   listed.catch(() => {});
   return listed;
 }
 
-const listingJob = (data: unknown): data is ListingJob =>
-  typeof data === 'object' && data !== null && (data as Partial<ListingJob>).siteListing === true;
-
-if (!isMainThread && parentPort !== null && listingJob(workerData)) {
-  try {
-    parentPort.postMessage({ done: listSite(workerData.out) });
-  } catch (error) {
-    parentPort.postMessage({ failed: (error as Error).message });
-  }
-}
+answerOnThread(LISTING, (out: string) => listSite(out));
 
 /**
  * Puts the files in `staging` into place in `out`, keeps the `kept` files of `out`, and removes the rest of `out`'s

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { buildInChild, runInChild } from '../support/build-child.ts';
+import { buildInChild, runInChild, takenPages } from '../support/build-child.ts';
 import { listDifferences } from '../support/partition-sites.ts';
 import { sharedDatabase } from '../support/shared-databases.ts';
 
@@ -25,12 +25,6 @@ const DRAFTS = `SELECT lower(n.uniqueId) AS key, v.id AS version FROM umbracoDoc
 const DRAFT_TEXT = `SELECT id, varcharValue IS NOT NULL AS varchar FROM umbracoPropertyData
   WHERE versionId = ? AND (varcharValue LIKE '% %' OR textValue LIKE '<p>%') ORDER BY id LIMIT 1`;
 const EDIT = ' Changed in the draft on night three.';
-
-const taken = (output: string): { taken: number; all: number } => {
-  const match = /\((\d+) of all (\d+) taken from the last site\)/.exec(output);
-  assert.ok(match, `the build says how many pages it took:\n${output}`);
-  return { taken: Number(match[1]), all: Number(match[2]) };
-};
 
 describe("a pending draft's page, night after night", () => {
   let work: string;
@@ -80,10 +74,10 @@ describe("a pending draft's page, night after night", () => {
 
   it('is taken while the draft stays as it was, and rendered again when the draft changes', async () => {
     const page = path.join(out, 'drafts', draft.key, 'index.html');
-    assert.equal(taken(await night()).taken, 0, 'nothing to take on the first night');
+    assert.equal(takenPages(await night()).taken, 0, 'nothing to take on the first night');
     const first = await stat(page);
 
-    const second = taken(await night());
+    const second = takenPages(await night());
     assert.equal(second.taken, second.all, 'nothing changed: every page taken');
     const kept = await stat(page);
     assert.deepEqual([kept.ino, kept.mtimeMs], [first.ino, first.mtimeMs], "the draft's page is left as it was");
@@ -98,7 +92,7 @@ describe("a pending draft's page, night after night", () => {
     } finally {
       edit.close();
     }
-    const third = taken(await night());
+    const third = takenPages(await night());
     assert.ok(third.taken < third.all, 'the changed draft is rendered');
     assert.ok((await readFile(page, 'utf8')).includes(EDIT.trim()), "the draft's page shows the edit");
   });

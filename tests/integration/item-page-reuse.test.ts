@@ -14,18 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { buildInChild, runInChild } from '../support/build-child.ts';
+import { buildInChild, runInChild, takenPages } from '../support/build-child.ts';
 import { fingerprint } from '../support/fingerprint.ts';
 import { listDifferences } from '../support/partition-sites.ts';
 import { applyItemEdit, applyRandomEdit, createRandom, renameDocumentByKey } from '../support/random-edits.ts';
 import { COMMERCE_DB } from '../support/site-builds.ts';
-
-/** `(T of all N taken from the last site)` in the build's output. */
-function taken(output: string): { taken: number; all: number } {
-  const match = /\((\d+) of all (\d+) taken from the last site\)/.exec(output);
-  assert.ok(match, `the build says how many pages it took:\n${output}`);
-  return { taken: Number(match[1]), all: Number(match[2]) };
-}
 
 interface NodeLine {
   key: string;
@@ -97,8 +90,8 @@ describe('item pages taken from the last site, night after night', () => {
 
   it('equals a fresh build every night, and renders only what changed', async () => {
     const first = await night('night 1', await crawl());
-    assert.equal(taken(first).taken, 0, 'nothing to take on the first night');
-    const pages = taken(first).all;
+    assert.equal(takenPages(first).taken, 0, 'nothing to take on the first night');
+    const pages = takenPages(first).all;
 
     // Night 2: the most referenced item and the folder with the most children renamed, two values edited.
     const usedBy = JSON.parse(await readFile(path.join(cache, 'site-data', 'used-by.json'), 'utf8')) as Record<
@@ -133,7 +126,7 @@ describe('item pages taken from the last site, night after night', () => {
       [lastNight.ino, lastNight.mtimeMs],
       'a page taken is left as it was',
     );
-    const second = taken(secondOutput);
+    const second = takenPages(secondOutput);
     const rendered = second.all - second.taken;
     // The two renamed, the pages showing their names, the edited and the changes pages' items: more than four pages,
     // far fewer than all.
@@ -174,7 +167,7 @@ describe('item pages taken from the last site, night after night', () => {
     // files go, the word index's come, and the pages are still taken and the site updated in place.
     assert.deepEqual(await searchFolders(), ['pagefind']);
     const third = await night('night 3', await crawl(), ['--search-engine', 'words']);
-    assert.ok(taken(third).taken > 0);
+    assert.ok(takenPages(third).taken > 0);
     assert.match(third, /updated in place/);
     assert.deepEqual(await searchFolders(), ['words'], 'only the word index is left');
 
@@ -206,12 +199,12 @@ describe('item pages taken from the last site, night after night', () => {
     await truncate(inputs, (await readFile(inputs)).length - 10);
     edit((open) => applyItemEdit(open, 'value', random, 501));
     const fifth = await night('night 5', await crawl());
-    assert.equal(taken(fifth).taken, 0);
+    assert.equal(takenPages(fifth).taken, 0);
     assert.doesNotMatch(fifth, /updated in place/, 'with every page written again, the new site is swapped in whole');
 
     // Night 6: the inputs file rewritten by hand to claim other inputs: nothing of the claimed is believed.
     await writeFile(inputs, '{"format":1,"global":"not this build"}\n');
-    assert.equal(taken(await night('night 6', await crawl())).taken, 0);
+    assert.equal(takenPages(await night('night 6', await crawl())).taken, 0);
 
     // Night 7, built by default: every page rendered, and the inputs recorded for the site it replaced are removed.
     const plain = await buildInChild(['--snapshot', snapshots.at(-1) as string, '--out', out, '--cache', cache]);

@@ -2,6 +2,7 @@
  * `npm run build` as a child process of its own (its own pid, so its own staging and working folders), with what a
  * test checks afterwards: exit code, output, and the search records the built site holds.
  */
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,4 +57,11 @@ export async function countSearchRecords(dist: string): Promise<number> {
     for (const language of Object.values(entry.languages)) records += language.page_count;
   }
   return records;
+}
+
+/** `(T of all N taken from the last site)` in a build's output, which must say it. */
+export function takenPages(output: string): { taken: number; all: number } {
+  const match = /\((\d+) of all (\d+) taken from the last site\)/.exec(output);
+  assert.ok(match, `the build says how many pages it took:\n${output}`);
+  return { taken: Number(match[1]), all: Number(match[2]) };
 }

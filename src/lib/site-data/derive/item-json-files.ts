@@ -11,8 +11,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { writeKeptList } from '#core/commit-journal.ts';
+import { answerOnThread, runOnThread } from '#core/thread-job.ts';
 import { openItemReader } from '#core/snapshot-format.ts';
 import { partitionOfKey, type Partition } from '../../partition.ts';
 import { SITE_DATA_FILES, type SiteNode, type UsedByEntry } from '../site-data-format.ts';
@@ -106,14 +106,14 @@ export async function writeItemJsonFiles(
 const TWINS_YOUNG_GENERATION_MB = 32;
 
 interface TwinsJob {
-  itemJsonTwins: true;
   snapshotDir: string;
   siteDataDir: string;
   outDir: string;
   partition?: Partition;
   keep?: KeepTwins;
 }
-type FromTwins = { done: ItemJsonSummary } | { failed: { message: string; code?: string } };
+
+const TWINS = 'item JSON twins';
 
 /** `writeItemJsonFiles` on a thread of its own, with a small young generation. A failure keeps its `code` (ENOSPC). */
 export function writeItemJsonFilesOnThread(
@@ -124,40 +124,17 @@ export function writeItemJsonFilesOnThread(
   keep?: KeepTwins,
 ): Promise<ItemJsonSummary> {
   const job: TwinsJob = {
-    itemJsonTwins: true,
     snapshotDir,
     siteDataDir,
     outDir,
     ...(partition ? { partition } : {}),
     ...(keep ? { keep } : {}),
   };
-  const worker = new Worker(new URL(import.meta.url), {
-    workerData: job,
+  return runOnThread<ItemJsonSummary>(import.meta.url, TWINS, job, 'the JSON twins', {
     resourceLimits: { maxYoungGenerationSizeMb: TWINS_YOUNG_GENERATION_MB },
-  });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (message: FromTwins) => {
-      if ('done' in message) return resolve(message.done);
-      reject(
-        Object.assign(new Error(message.failed.message), message.failed.code ? { code: message.failed.code } : {}),
-      );
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the JSON twins' thread ended (exit ${code}) without its summary`)));
-  });
+  }).answer;
 }
 
-const twinsJob = (data: unknown): data is TwinsJob =>
-  typeof data === 'object' && data !== null && (data as Partial<TwinsJob>).itemJsonTwins === true;
-
-if (!isMainThread && parentPort !== null && twinsJob(workerData)) {
-  const port = parentPort;
-  const { snapshotDir, siteDataDir, outDir, partition, keep } = workerData;
-  writeItemJsonFiles(snapshotDir, siteDataDir, outDir, partition, keep).then(
-    (done) => port.postMessage({ done } satisfies FromTwins),
-    (error: NodeJS.ErrnoException) =>
-      port.postMessage({
-        failed: { message: error.message, ...(error.code ? { code: error.code } : {}) },
-      } satisfies FromTwins),
-  );
-}
+answerOnThread(TWINS, ({ snapshotDir, siteDataDir, outDir, partition, keep }: TwinsJob) =>
+  writeItemJsonFiles(snapshotDir, siteDataDir, outDir, partition, keep),
+);
