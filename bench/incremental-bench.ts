@@ -18,21 +18,63 @@ const ROOT = resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
 const EVERY_NTH = 100;
 
+/**
+ * Where a night's time went, in seconds, from the build's own lines: the site-data step, then the render step (Astro,
+ * then the item page writer, with the JSON twins and the SQLite file beside it) side by side with the search index;
+ * `rest` is the night's wall time outside those two (the Changes section, the commit or swap, starting processes). A
+ * step the build did not say is absent.
+ */
+export interface NightSteps {
+  siteData?: number;
+  sideBySide?: number;
+  astro?: number;
+  itemPages?: number;
+  twins?: number;
+  sqlite?: number;
+  search?: number;
+  rest?: number;
+}
+
+const STEP_LINES: ReadonlyArray<[Exclude<keyof NightSteps, 'rest'>, RegExp]> = [
+  ['siteData', /^build: site data ready in ([\d.]+)s$/m],
+  ['sideBySide', /, side by side in ([\d.]+)s$/m],
+  ['astro', /^build: pages done in [\d.]+s: astro ([\d.]+)s/m],
+  ['itemPages', /item pages written in ([\d.]+)s/],
+  ['twins', /^build: item JSON: .* in ([\d.]+)s$/m],
+  ['sqlite', /^build: snapshot\.sqlite: .* in ([\d.]+)s$/m],
+  ['search', /^build: site data .*, search ([\d.]+)s \(/m],
+];
+
+/** A night's steps (`NightSteps`) from what its build printed, and the night's wall time in seconds. */
+export function nightSteps(output: string, totalS: number): NightSteps {
+  const steps: NightSteps = {};
+  for (const [name, line] of STEP_LINES) {
+    const found = line.exec(output);
+    if (found !== null) steps[name] = Number(found[1]);
+  }
+  if (steps.siteData !== undefined && steps.sideBySide !== undefined)
+    steps.rest = Math.round((totalS - steps.siteData - steps.sideBySide) * 10) / 10;
+  return steps;
+}
+
+type NightFigures = { s: number; cpuS: number; userS: number; peakRssMB: number; steps: NightSteps };
+
 export interface IncrementalBench {
   /** Items edited between the nights. */
   edited: number;
-  /** Wall time, CPU time of the whole process tree (and its user part), and peak RSS of each night. */
-  full: { s: number; cpuS: number; userS: number; peakRssMB: number };
-  incremental: { s: number; cpuS: number; userS: number; peakRssMB: number; pagesTaken: number; pages: number };
+  /** Wall time, CPU time of the whole process tree (and its user part), peak RSS and steps of each night. */
+  full: NightFigures;
+  incremental: NightFigures & { pagesTaken: number; pages: number };
   /** The incremental night's time over the full one's. */
   ratio: number;
 }
 
-const figures = (run: Measured) => ({
+const figures = (run: Measured): NightFigures => ({
   s: Math.round(run.ms) / 1000,
   cpuS: Math.round(run.cpuMs) / 1000,
   userS: Math.round(run.userMs) / 1000,
   peakRssMB: Math.round(run.peakRssBytes / 1048576),
+  steps: nightSteps(`${run.stdout}\n${run.stderr}`, run.ms / 1000),
 });
 
 export async function benchIncremental(

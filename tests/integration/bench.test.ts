@@ -87,8 +87,15 @@ it('npm run bench runs the whole pipeline at small N and records every figure', 
   const nightly = result.incremental;
   assert.ok(nightly.edited > 0 && nightly.full.s > 0 && nightly.incremental.s > 0 && nightly.ratio > 0, 'a night');
   assert.ok(nightly.full.cpuS > 0 && nightly.incremental.cpuS > 0, 'and its CPU time');
-  for (const night of [nightly.full, nightly.incremental])
+  for (const night of [nightly.full, nightly.incremental]) {
     assert.ok(night.userS > 0 && night.userS <= night.cpuS, 'the user part of it');
+    const { siteData = 0, sideBySide = 0, astro = 0, itemPages = 0, rest = -1 } = night.steps;
+    assert.ok(
+      siteData > 0 && astro > 0 && itemPages > 0,
+      `the night's steps, from its build's lines: ${JSON.stringify(night.steps)}`,
+    );
+    assert.ok(sideBySide >= astro && rest >= 0 && siteData + sideBySide <= night.s, 'the steps fit in the night');
+  }
   assert.ok(
     nightly.incremental.pagesTaken > 0 && nightly.incremental.pagesTaken < nightly.incremental.pages,
     'the nightly build took the unchanged pages from the last site and rendered the changed ones',
