@@ -145,9 +145,18 @@ export function astroEnv(
  * them here once its site is in place, so they describe the site in `--out`.
  */
 export function itemPageInputsFile(config: Pick<BuildConfig, 'cacheDir' | 'partition' | 'outDir'>): string {
+  return siteRecordFile(config, 'item-pages');
+}
+
+/** Where the JSON twins' record is kept between builds (item-json-files.ts), named as the pages' inputs are. */
+export function itemTwinsRecordFile(config: Pick<BuildConfig, 'cacheDir' | 'partition' | 'outDir'>): string {
+  return siteRecordFile(config, 'item-json');
+}
+
+function siteRecordFile(config: Pick<BuildConfig, 'cacheDir' | 'partition' | 'outDir'>, what: string): string {
   const site = createHash('sha1').update(path.resolve(config.outDir)).digest('hex').slice(0, 12);
   const part = config.partition ? `-${config.partition.index}-of-${config.partition.count}` : '';
-  return path.join(config.cacheDir, `item-pages-${site}${part}.ndjson`);
+  return path.join(config.cacheDir, `${what}-${site}${part}.ndjson`);
 }
 
 export interface PagesSummary {

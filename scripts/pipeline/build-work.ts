@@ -30,8 +30,9 @@ export async function keepSiteData(work: BuildWork, cacheDir: string): Promise<v
 }
 
 /**
- * The item pages' inputs the writer recorded (item-page-reuse.ts), moved beside the snapshot once the site they
- * describe is in place; none (the pages rendered by Astro): the last ones are removed, they describe no page now.
+ * The item pages' inputs the writer recorded (item-page-reuse.ts), or the JSON twins' record (item-json-files.ts),
+ * moved beside the snapshot once the site they describe is in place; none (the pages rendered by Astro, a build
+ * without --take-unchanged): the last ones are removed, they describe no file now.
  */
 export async function keepPageInputs(recorded: string, kept: string): Promise<void> {
   try {

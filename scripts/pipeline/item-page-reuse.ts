@@ -19,8 +19,9 @@
  * again.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { bytesHash, fileStamp } from '../core/file-stamp.ts';
 import { linkOrCopySync, type LinkState } from '../core/link-or-copy.ts';
 import { createLineWriter } from '../../src/lib/site-data/derive/line-writer.ts';
 
@@ -52,8 +53,6 @@ interface Header {
   format: number;
   global: string;
 }
-
-export const bytesHash = (bytes: Buffer | string): string => createHash('sha1').update(bytes).digest('base64url');
 
 export const globalInputs = (parts: Record<string, unknown>): string =>
   createHash('sha1')
@@ -154,20 +153,6 @@ export async function writePageEntries(file: string, global: string, lines: read
     for (const line of lines) await writer.write(`${line}\n`);
   } finally {
     await writer.close();
-  }
-}
-
-/**
- * A file's size, modification time and inode, as `<size>:<mtime in ms>:<inode>`; undefined when it is not there. A
- * page the build left in place, or took by link, keeps all three; a page written again, copied or edited by hand does
- * not (what rsync's quick check and make rely on).
- */
-export function fileStamp(file: string): string | undefined {
-  try {
-    const stats = statSync(file, { bigint: true });
-    return `${stats.size}:${stats.mtimeNs / 1000000n}:${stats.ino}`;
-  } catch {
-    return undefined;
   }
 }
 

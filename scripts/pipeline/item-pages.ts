@@ -17,9 +17,8 @@ import type { LinkState } from '../core/link-or-copy.ts';
 import { getContentTypes } from '../core/snapshot-format.ts';
 import { GUID_PATTERN } from '../core/identifiers.ts';
 import { endWithParent } from './child-run.ts';
+import { bytesHash, fileStamp } from '../core/file-stamp.ts';
 import {
-  bytesHash,
-  fileStamp,
   globalInputs,
   packReads,
   parsePageEntry,

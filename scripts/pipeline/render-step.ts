@@ -81,6 +81,7 @@ export async function renderAndIndex(
   reuse?: Reuse,
   writeSqlite?: (signal: AbortSignal) => Promise<SqliteSummary>,
   keepTwins?: KeepTwins,
+  recordTwins?: string,
 ): Promise<RenderSummary> {
   const started = Date.now();
   // A failure on one side stops the other: no child outlives the build, and a full disk is reported at once.
@@ -96,7 +97,14 @@ export async function renderAndIndex(
   const besideWriter = async () => {
     astroEnded();
     const twinsStarted = Date.now();
-    const written = await writeItemJsonFilesOnThread(snapshotDir, siteDataDir, staging, config.partition, keepTwins);
+    const written = await writeItemJsonFilesOnThread(
+      snapshotDir,
+      siteDataDir,
+      staging,
+      config.partition,
+      keepTwins,
+      recordTwins,
+    );
     twins = { ...written, millis: Date.now() - twinsStarted };
     if (writesSharedFiles(config.partition)) downloads = await copyDownloads(siteDataDir, staging);
   };

@@ -15,7 +15,7 @@ import { describeChanges, keepUnchangedTimes, type SiteChanges } from './unchang
 import { chooseSearchEngine, loadBuildConfig, WORD_INDEX_FROM_PAGES, type BuildConfig } from './build-config.ts';
 import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
-import { itemPageInputsFile } from './astro-step.ts';
+import { itemPageInputsFile, itemTwinsRecordFile } from './astro-step.ts';
 import { createBuildWork, keepPageInputs, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import type { ItemPagesSummary, Reuse } from './item-pages.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
@@ -176,6 +176,8 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
           'on; --search-engine pagefind for stemming, phrases and relevance)',
       );
     const recorded = path.join(work.dir, path.basename(inputs));
+    const twinsRecord = itemTwinsRecordFile(config);
+    const twinsRecorded = path.join(work.dir, path.basename(twinsRecord));
     const kept = { pages: path.join(work.dir, 'kept-pages.txt'), twins: path.join(work.dir, 'kept-twins.txt') };
     const reuse: Reuse | undefined = !config.takeUnchanged
       ? undefined
@@ -209,7 +211,8 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
       io.signal,
       reuse,
       writeSqlite,
-      inPlace ? { live: config.outDir, keptOut: kept.twins } : undefined,
+      inPlace ? { live: config.outDir, keptOut: kept.twins, recorded: twinsRecord } : undefined,
+      config.takeUnchanged ? twinsRecorded : undefined,
     );
     const { search, lookup, pages, sqlite } = rendered;
     const written = pages.itemPages;
@@ -254,6 +257,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     io.signal?.throwIfAborted();
     if (!update) await swapIntoPlace(staging, config.outDir);
     await keepPageInputs(recorded, inputs);
+    await keepPageInputs(twinsRecorded, twinsRecord);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
     out(

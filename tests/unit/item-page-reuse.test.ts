@@ -17,9 +17,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { bytesHash, fileStamp } from '../../scripts/core/file-stamp.ts';
 import {
-  bytesHash,
-  fileStamp,
   packReads,
   parsePageEntry,
   readPageEntries,
