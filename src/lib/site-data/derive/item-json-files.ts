@@ -65,14 +65,12 @@ export interface KeepTwins {
  */
 const TWIN_RECORD_HEADER = '{"twinRecord":1}';
 
-interface Recorded {
-  hash: string;
-  stamp: string;
-}
-
-/** A twin record's entries by path; empty when the file is not there, not a record, or damaged. */
-async function readTwinRecord(file: string | undefined): Promise<Map<string, Recorded>> {
-  const entries = new Map<string, Recorded>();
+/**
+ * A twin record's entries by path, each `<hash>\t<stamp>` (one string, not an object: at a million twins that is
+ * about a third less memory); empty when the file is not there, not a record, or damaged.
+ */
+async function readTwinRecord(file: string | undefined): Promise<Map<string, string>> {
+  const entries = new Map<string, string>();
   if (file === undefined) return entries;
   try {
     let first = true;
@@ -84,7 +82,7 @@ async function readTwinRecord(file: string | undefined): Promise<Map<string, Rec
       }
       const [rel, hash, stamp, extra] = line.split('\t');
       if (rel === undefined || hash === undefined || stamp === undefined || extra !== undefined) return new Map();
-      entries.set(rel, { hash, stamp });
+      entries.set(rel, `${hash}\t${stamp}`);
     }
     return entries;
   } catch {
@@ -150,8 +148,8 @@ export async function writeItemJsonFiles(
             // Otherwise (no record, another stamp) its bytes say.
             const same =
               stamp !== undefined &&
-              (last !== undefined && last.stamp === stamp
-                ? last.hash === hash
+              (last?.endsWith(`\t${stamp}`) === true
+                ? last === `${hash}\t${stamp}`
                 : (await lastTwin(live))?.equals(body) === true);
             if (same) {
               kept.push(rel);
