@@ -34,7 +34,7 @@ export async function keepSiteData(work: BuildWork, cacheDir: string): Promise<v
  * moved beside the snapshot once the site they describe is in place; none (the pages rendered by Astro, a build
  * without --take-unchanged): the last ones are removed, they describe no file now.
  */
-export async function keepPageInputs(recorded: string, kept: string): Promise<void> {
+export async function keepRecord(recorded: string, kept: string): Promise<void> {
   try {
     await rename(recorded, kept);
   } catch (error) {

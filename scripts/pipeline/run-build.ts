@@ -16,7 +16,7 @@ import { chooseSearchEngine, loadBuildConfig, WORD_INDEX_FROM_PAGES, type BuildC
 import { BUILD_FLAGS } from './build-flags.ts';
 import { BUILD_EXIT_CODES, classifyFailure } from './build-errors.ts';
 import { itemPageInputsFile, itemTwinsRecordFile } from './astro-step.ts';
-import { createBuildWork, keepPageInputs, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
+import { createBuildWork, keepRecord, keepSiteData, removeBuildWork, type BuildWork } from './build-work.ts';
 import type { ItemPagesSummary, Reuse } from './item-pages.ts';
 import { formatBytes, measureDir } from './dir-stats.ts';
 import { writePartitionManifest } from './partition-search.ts';
@@ -156,7 +156,7 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
   // The site is built beside dist/ (inside it when dist/ is a mount point) and swapped in whole, or updated in place.
   return staged(config, env, io, config.outDir, async ({ out, err, progress, staging, work, snapshot }) => {
     // Without --take-unchanged nothing is recorded, and the inputs an earlier build recorded for --out are removed
-    // with the site they describe (keepPageInputs).
+    // with the site they describe (keepRecord).
     const inputs = itemPageInputsFile(config);
     // Over a site whose pages' inputs were recorded, only what changed is put into place (in-place-commit.ts): the
     // pages and twins that stay the same are listed, not placed in the staging folder. Its files are listed from now.
@@ -256,8 +256,8 @@ export async function buildSite(config: BuildConfig, env: Env, io: CliIo): Promi
     const size = changes?.size ?? (await measureDir(staging));
     io.signal?.throwIfAborted();
     if (!update) await swapIntoPlace(staging, config.outDir);
-    await keepPageInputs(recorded, inputs);
-    await keepPageInputs(twinsRecorded, twinsRecord);
+    await keepRecord(recorded, inputs);
+    await keepRecord(twinsRecorded, twinsRecord);
     if (config.siteDataFrom === undefined) await keepSiteData(work, config.cacheDir);
     const m = siteData.meta.counts;
     out(

@@ -7,11 +7,11 @@
  * compare and linking it when equal took longer (18.8–58.4 s at 100k items) than writing them all (8.8–12.5 s); with
  * `--keep-times` a twin written again byte for byte keeps its time all the same (scripts/pipeline/unchanged-files.ts).
  * A build that updates the last site in place leaves a twin there when it is the same (`KeepTwins`). With
- * `--take-unchanged` each build records the hash and the file stamp of every twin it leaves in the site
- * (`TwinRecord`, scripts/core/file-stamp.ts), so the next one knows a twin is the same by hashing what it would write
- * and taking the live file's stamp, without opening the file: at 100k items, opening and reading the 79k live twins
- * was 6 of the 11 s of CPU the twins took. A twin whose stamp is not the one recorded (written by another build,
- * copied, edited by hand) is read and compared as before.
+ * `--take-unchanged` each build records the hash and the file stamp of every twin it leaves in the site (the twins'
+ * record, `readTwinRecord`; scripts/core/file-stamp.ts), so the next one knows a twin is the same by hashing what it
+ * would write and taking the live file's stamp, without opening the file: at 100k items, opening and reading the 79k
+ * live twins was 6 of the 11 s of CPU the twins took. A twin whose stamp is not the one recorded (written by another
+ * build, copied, edited by hand) is read and compared as before.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -54,7 +54,7 @@ function twinOf(node: SiteNode, usedBy: UsedByEntry | undefined, item: Buffer | 
 export interface KeepTwins {
   live: string;
   keptOut: string;
-  /** The record of the twins in `live` that the build which left them there wrote (`TwinRecord`), when there is one. */
+  /** The record of the twins in `live` that the build which left them there wrote (`readTwinRecord`), if any. */
   recorded?: string;
 }
 
@@ -112,7 +112,7 @@ async function lastTwin(file: string): Promise<Buffer | undefined> {
 
 /**
  * Writes the twins of the partition's items (every item without `partition`) into `outDir`, and, with `recordOut`,
- * records each twin it leaves in the site (`TwinRecord`).
+ * records each twin it leaves in the site (`writeTwinRecord`).
  */
 export async function writeItemJsonFiles(
   snapshotDir: string,
